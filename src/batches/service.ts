@@ -1,0 +1,67 @@
+import type { Doc } from "../lib/json.ts";
+import { parseNumeric } from "../lib/numeric.ts";
+import { isBatchStatus } from "../resources.ts";
+import { badRequest, ERRORS, HttpError, notFound, TEXT } from "../http/errors.ts";
+import type { Store } from "../store/types.ts";
+import { MEASURED_BOUNDS } from "./model.ts";
+
+export type PatchCheck = { changes: Doc } | { error: HttpError };
+
+/**
+ * Batch PATCH rules (API document, Batches): only sent fields change; a value must be a number (a
+ * numeric string counts) within the field's inclusive bounds, or null to clear it; unknown fields
+ * are ignored. The first failing field in the table's order names the error.
+ */
+export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
+  const changes: Doc = {};
+  if ("status" in input) {
+    if (!isBatchStatus(input.status)) return { error: badRequest(ERRORS.invalidStatus) };
+    changes.status = input.status;
+  }
+  if (!measured) return { changes };
+  for (const { field, minimum, maximum } of MEASURED_BOUNDS) {
+    if (!(field in input)) continue;
+    const raw = input[field];
+    if (raw === null) {
+      changes[field] = null;
+      continue;
+    }
+    const n = parseNumeric(raw);
+    if (n === undefined || n < minimum || (maximum !== undefined && n > maximum)) {
+      return { error: badRequest(ERRORS.invalidField(field)) };
+    }
+    changes[field] = n;
+  }
+  return { changes };
+}
+
+/** Applies a checked PATCH in one transaction. A missing batch is 404 before any 400 (precedence). */
+export async function patchBatch(store: Store, userId: string, id: string, input: Doc | undefined, measured = true): Promise<string> {
+  const check = checkBatchPatch(input ?? {}, measured);
+  return store.update(userId, "batch", id, (current) => {
+    if (!current) throw notFound();
+    if ("error" in check) throw check.error;
+    if (Object.keys(check.changes).length === 0) return { result: TEXT.nothingToUpdate };
+    return { write: { ...current, ...check.changes }, result: TEXT.updated };
+  });
+}
+
+/** A batch's readings; an existing batch without readings has an empty list. */
+export async function batchReadings(store: Store, userId: string, id: string): Promise<string> {
+  const text = await store.readings(userId, id);
+  if (text !== undefined) return text;
+  if ((await store.get(userId, "batch", id)) === undefined) throw notFound();
+  return "[]";
+}
+
+export async function lastReading(store: Store, userId: string, id: string): Promise<string> {
+  const text = await store.lastReading(userId, id);
+  if (text === undefined) throw notFound();
+  return text;
+}
+
+export async function brewTracker(store: Store, userId: string, id: string): Promise<string> {
+  const text = await store.brewTracker(userId, id);
+  if (text === undefined) throw notFound();
+  return text;
+}

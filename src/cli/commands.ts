@@ -1,0 +1,95 @@
+import { readFileSync } from "node:fs";
+import type { Config } from "../config.ts";
+import { parseScopeList, SCOPES } from "../http/scopes.ts";
+import { ImportError, parseImport } from "../import.ts";
+import { issueApiKey } from "../lib/keys.ts";
+import type { Store } from "../store/types.ts";
+
+export class UsageError extends Error {
+  constructor(message: string, readonly exitCode = 1) {
+    super(message);
+  }
+}
+
+export const USAGE = `usage: brewrecords <command>
+  serve                                   start the HTTP server (see README for the environment)
+  user add <userId>                       create an account
+  key generate <userId> --scopes <list>   generate the account's API key (replaces the old one);
+                                          <list>: all, or a comma list of scope names;
+                                          --api-version 1 makes a key for the deprecated /v1 API
+  import <userId> <file.json>             load batches, recipes and inventory (all or nothing)`;
+
+// Basic credentials split at the first colon, so a user id can never contain one.
+const USER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;
+
+function userId(value: string | undefined): string {
+  if (!value) throw new UsageError(`missing <userId>\n${USAGE}`);
+  if (!USER_ID.test(value)) throw new UsageError(`invalid user id "${value}": use 1 to 128 letters, digits or . _ @ + -`);
+  return value;
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const v = args[i + 1];
+  if (v === undefined || v.startsWith("--")) throw new UsageError(`${name} needs a value`);
+  return v;
+}
+
+/** Runs one command; returns an exit code, or undefined for a command that keeps running (serve). */
+export async function runCommand(args: string[], config: Config, open: (url: string) => Store): Promise<number | undefined> {
+  const [cmd, sub, ...rest] = args;
+  if (cmd === "serve") {
+    // Loaded only here: the other commands start faster without the HTTP stack.
+    const { serve } = await import("./serve.ts");
+    await serve(config, open(config.databaseUrl));
+    return undefined;
+  }
+  if (!cmd || cmd === "help" || cmd === "--help") {
+    console.log(USAGE);
+    return cmd ? 0 : 1;
+  }
+  const store = open(config.databaseUrl);
+  try {
+    if (cmd === "user" && sub === "add") {
+      const id = userId(rest[0]);
+      if (!(await store.createUser(id, null))) throw new UsageError(`user ${id} already exists`);
+      console.error(`created user ${id}`);
+      return 0;
+    }
+    if (cmd === "key" && sub === "generate") {
+      const id = userId(rest[0]);
+      const scopes = parseScopeList(option(rest, "--scopes") ?? "");
+      if ("unknown" in scopes) throw new UsageError(`unknown scope(s): ${scopes.unknown.join(", ")}; use all or names of: ${SCOPES.join(", ")}`);
+      const version = option(rest, "--api-version") ?? "2";
+      if (version !== "1" && version !== "2") throw new UsageError("--api-version must be 1 or 2");
+      if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
+      console.log(await issueApiKey(store, id, scopes.scopes, version === "1" ? 1 : 2));
+      return 0;
+    }
+    if (cmd === "import") {
+      const id = userId(sub);
+      const file = rest[0];
+      if (!file) throw new UsageError(`missing <file.json>\n${USAGE}`);
+      if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(readFileSync(file, "utf8"));
+      } catch (e) {
+        throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+      }
+      try {
+        const set = parseImport(parsed);
+        await store.importAll(id, set);
+        console.error(`imported ${set.batches.length} batches and ${set.docs.length} other documents for ${id}`);
+      } catch (e) {
+        if (e instanceof ImportError) throw new UsageError(`import refused, nothing written: ${e.message}`);
+        throw e;
+      }
+      return 0;
+    }
+    throw new UsageError(`unknown command: ${args.join(" ")}\n${USAGE}`);
+  } finally {
+    await store.close();
+  }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bun
+import { ConfigError, loadConfig } from "../config.ts";
+import { openStore } from "../store/open.ts";
+import { runCommand, UsageError } from "./commands.ts";
+
+try {
+  const code = await runCommand(process.argv.slice(2), loadConfig(), openStore);
+  if (code !== undefined) process.exit(code);
+} catch (e) {
+  if (e instanceof UsageError || e instanceof ConfigError) {
+    console.error(`brewrecords: ${e.message}`);
+    process.exit(e instanceof UsageError ? e.exitCode : 2);
+  }
+  throw e;
+}

@@ -1,0 +1,49 @@
+// The only reader of the environment. Every setting is documented in README.md.
+export interface Config {
+  port: number;
+  host: string;
+  /** SQLite file path (or ":memory:"); `postgres://` URLs are reserved for the PostgreSQL store. */
+  databaseUrl: string;
+  rateLimitV2PerHour: number;
+  rateLimitV1PerHour: number;
+  /** Create the demo account on first start with an empty database. */
+  demo: boolean;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ["debug", "info", "warn", "error", "silent"] as const;
+
+function integer(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+/** `sqlite://<path>`, `sqlite:<path>` or a plain path; relative paths are relative to the working directory. */
+export function sqlitePath(url: string): string {
+  if (url.startsWith("sqlite://")) return url.slice("sqlite://".length);
+  if (url.startsWith("sqlite:")) return url.slice("sqlite:".length);
+  return url;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const level = (env.LOG_LEVEL?.trim() || "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const demo = (env.DEMO?.trim() ?? "1").toLowerCase();
+  return {
+    port: integer(env, "PORT", 3000, 0, 65535),
+    host: env.HOST?.trim() || "127.0.0.1",
+    databaseUrl: env.DATABASE_URL?.trim() || "data/brewrecords.sqlite",
+    rateLimitV2PerHour: integer(env, "RATE_LIMIT_V2_PER_HOUR", 500, 1, 1_000_000_000),
+    rateLimitV1PerHour: integer(env, "RATE_LIMIT_V1_PER_HOUR", 150, 1, 1_000_000_000),
+    demo: !["0", "false", "no", "off"].includes(demo),
+    maxBodyBytes: integer(env, "MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
+    logLevel: level as Config["logLevel"],
+  };
+}

@@ -1,0 +1,10 @@
+import type { Config } from "../config.ts";
+import type { Store } from "../store/types.ts";
+import type { Authenticator } from "./auth.ts";
+
+/** What route modules are built from. */
+export interface Deps {
+  config: Config;
+  store: Store;
+  auth: Authenticator;
+}

@@ -1,0 +1,86 @@
+import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "./lib/json.ts";
+import { newId } from "./lib/ids.ts";
+import { isBatchStatus, INGREDIENT_COLLECTIONS, type Kind } from "./resources.ts";
+import type { ImportBatch, ImportSet } from "./store/types.ts";
+
+// The import document (README, "Import"): one JSON object with optional arrays `batches`, `recipes`,
+// `fermentables`, `hops`, `miscs`, `yeasts`, each element shaped as the API returns it. A batch element
+// may carry `readings` and `brewTracker`, which feed their endpoints and are not batch fields.
+
+export class ImportError extends Error {}
+
+const SECTIONS = ["batches", "recipes", ...INGREDIENT_COLLECTIONS] as const;
+const SECTION_KIND: Record<(typeof SECTIONS)[number], Kind> = {
+  batches: "batch",
+  recipes: "recipe",
+  fermentables: "fermentables",
+  hops: "hops",
+  miscs: "miscs",
+  yeasts: "yeasts",
+};
+
+export type ElementCheck = (kind: Kind, doc: Doc) => string[];
+
+/** Type checks every import needs; schema validation adds more through `check`. */
+function basicIssues(kind: Kind, doc: Doc): string[] {
+  const issues: string[] = [];
+  if ("_id" in doc && (typeof doc._id !== "string" || doc._id === "" || doc._id.length > 200)) {
+    issues.push("_id must be a non-empty string of at most 200 characters");
+  }
+  if (kind === "batch" && "status" in doc && !isBatchStatus(doc.status)) issues.push("status must be one of the six batch statuses");
+  return issues;
+}
+
+/**
+ * Checks a parsed import document and turns it into what the store writes. Throws ImportError naming
+ * the first bad element; nothing is written by this function.
+ */
+export function parseImport(input: unknown, check?: ElementCheck): ImportSet {
+  if (!isPlainObject(input)) throw new ImportError("the import document must be a JSON object");
+  if (depthOf(input) > MAX_DEPTH + 2) throw new ImportError(`the import document is nested deeper than ${MAX_DEPTH} levels`);
+  const unknown = Object.keys(input).filter((k) => !(SECTIONS as readonly string[]).includes(k));
+  if (unknown.length) throw new ImportError(`unknown section(s): ${unknown.join(", ")} (expected ${SECTIONS.join(", ")})`);
+  const set: ImportSet = { batches: [], docs: [] };
+  for (const section of SECTIONS) {
+    const items = input[section];
+    if (items === undefined) continue;
+    if (!Array.isArray(items)) throw new ImportError(`${section} must be an array`);
+    const kind = SECTION_KIND[section];
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const where = `${section}[${index}]`;
+      if (!isPlainObject(item)) throw new ImportError(`${where}: must be a JSON object`);
+      const { readings, brewTracker, ...fields } = item as Doc;
+      const doc: Doc = kind === "batch" ? fields : (item as Doc);
+      const issues = [...basicIssues(kind, doc), ...(check ? check(kind, doc) : [])];
+      if (kind === "batch") issues.push(...batchExtras(readings, brewTracker));
+      if (issues.length) throw new ImportError(`${where}${doc._id ? ` (_id ${String(doc._id)})` : ""}: ${issues.join("; ")}`);
+      const id = typeof doc._id === "string" ? doc._id : newId();
+      if (seen.has(id)) throw new ImportError(`${where}: duplicate _id ${id}`);
+      seen.add(id);
+      const withId = { ...doc, _id: id };
+      if (kind === "batch") {
+        const batch: ImportBatch = { doc: withId };
+        if (readings !== undefined) batch.readings = readings as Doc[];
+        if (brewTracker !== undefined) batch.brewTracker = brewTracker as Doc;
+        set.batches.push(batch);
+      } else {
+        set.docs.push({ kind: kind as Exclude<Kind, "batch">, doc: withId });
+      }
+    });
+  }
+  return set;
+}
+
+function batchExtras(readings: unknown, tracker: unknown): string[] {
+  const issues: string[] = [];
+  if (readings !== undefined) {
+    if (!Array.isArray(readings)) issues.push("readings must be an array");
+    else {
+      const bad = readings.findIndex((r) => !isPlainObject(r) || typeof r.time !== "number" || !Number.isFinite(r.time));
+      if (bad !== -1) issues.push(`readings[${bad}] must be an object with a numeric time (Unix ms)`);
+    }
+  }
+  if (tracker !== undefined && !isPlainObject(tracker)) issues.push("brewTracker must be a JSON object");
+  return issues;
+}

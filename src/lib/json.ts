@@ -1,0 +1,84 @@
+// Canonical JSON: object keys in alphabetical order at every level, so stored text can be served as is
+// (the API document: "List endpoints return properties in alphabetical key order").
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Doc = Record<string, unknown>;
+
+/** Deepest nesting accepted in any document; JSON deeper than this is refused before it is walked. */
+export const MAX_DEPTH = 64;
+
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value !== null && typeof value === "object") {
+    const src = value as Doc;
+    const out: Doc = {};
+    for (const key of Object.keys(src).sort()) {
+      const v = src[key];
+      if (v !== undefined) out[key] = sortKeys(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+/** Nesting depth of a parsed JSON value, computed without recursion so hostile input cannot overflow. */
+export function depthOf(value: unknown, limit = MAX_DEPTH): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    const depth = d + 1;
+    if (depth > max) max = depth;
+    if (max > limit) return max;
+    for (const child of Array.isArray(v) ? v : Object.values(v as Doc)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth]);
+    }
+  }
+  return max;
+}
+
+export function isPlainObject(value: unknown): value is Doc {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/**
+ * Copies the values at the given dot paths into a new object (alphabetical keys). Missing values are
+ * omitted rather than sent as null, as the hosted service does; a path that crosses an array stops there.
+ */
+export function project(doc: Doc, paths: readonly string[]): Doc {
+  const out: Doc = {};
+  for (const path of paths) {
+    const parts = path.split(".");
+    let src: unknown = doc;
+    let ok = true;
+    for (const part of parts) {
+      if (!isPlainObject(src) || !(part in src)) { ok = false; break; }
+      src = src[part];
+    }
+    if (!ok || src === undefined) continue;
+    let dst = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = dst[parts[i]];
+      if (!isPlainObject(next)) dst[parts[i]] = {};
+      dst = dst[parts[i]] as Doc;
+    }
+    const last = parts[parts.length - 1];
+    // A whole object already copied (include=recipe beside recipe.name) stays whole.
+    if (!(last in dst) || !isPlainObject(src)) dst[last] = src;
+    else dst[last] = mergeDeep(dst[last] as Doc, src as Doc);
+  }
+  return sortKeys(out) as Doc;
+}
+
+function mergeDeep(a: Doc, b: Doc): Doc {
+  const out: Doc = { ...a };
+  for (const [k, v] of Object.entries(b)) {
+    out[k] = isPlainObject(out[k]) && isPlainObject(v) ? mergeDeep(out[k] as Doc, v) : v;
+  }
+  return out;
+}

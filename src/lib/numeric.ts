@@ -1,0 +1,10 @@
+// "A numeric string counts as a number": a finite decimal number, optional sign, digits, optional
+// fraction and exponent, surrounding spaces allowed. Hex, empty, NaN and Infinity are not numbers.
+const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
+
+export function parseNumeric(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string" || !DECIMAL.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}

@@ -1,0 +1,54 @@
+// Versioned migrations: PRAGMA user_version holds the number of migrations applied.
+// Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
+export const NULL_SORT = "-9e999";
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE users (
+    id TEXT PRIMARY KEY,
+    password_hash TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE api_keys (
+    user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    digest TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    api_version INTEGER NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE records (
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    status TEXT,
+    inventory REAL
+  );
+  CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
+  -- Covering index: a default list page is read from the index alone.
+  CREATE INDEX records_summary ON records (user_id, kind, id, summary);
+  CREATE INDEX records_status ON records (user_id, kind, status, id);
+  CREATE INDEX records_inventory ON records (user_id, kind, inventory, id);
+  CREATE INDEX records_brew_date ON records (user_id, kind, COALESCE(json_extract(body, '$.brewDate'), ${NULL_SORT}), id);
+  CREATE INDEX records_name ON records (user_id, kind, COALESCE(json_extract(body, '$.name'), ${NULL_SORT}), id);
+  -- Readings of a batch are kept as one canonical array (sorted by time) plus the newest one.
+  CREATE TABLE readings (
+    user_id TEXT NOT NULL,
+    batch_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    last TEXT,
+    PRIMARY KEY (user_id, batch_id)
+  );
+  CREATE TABLE trackers (
+    user_id TEXT NOT NULL,
+    batch_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (user_id, batch_id)
+  );
+  `,
+];
+
+/** Fields with an expression index of their own; the SQL must repeat the indexed expression exactly. */
+export const INDEXED_PATHS: ReadonlySet<string> = new Set(["brewDate", "name"]);

@@ -1,0 +1,202 @@
+import { Database } from "bun:sqlite";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { sortKeys, type Doc } from "../lib/json.ts";
+import type { Kind } from "../resources.ts";
+import { encodeRecord } from "./records.ts";
+import { buildListSql } from "./sqlite-list.ts";
+import { MIGRATIONS } from "./sqlite-schema.ts";
+import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome } from "./types.ts";
+
+export function openDatabase(path: string): Database {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path, { create: true, strict: true });
+  // WAL with synchronous=NORMAL survives a process crash without losing a committed write
+  // (docs/decisions.md); a second writer waits instead of failing at once.
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Database): void {
+  db.transaction(() => {
+    const { user_version: applied } = db.query("PRAGMA user_version").get() as { user_version: number };
+    if (applied > MIGRATIONS.length) {
+      throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
+    }
+    for (let v = applied; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}
+
+interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
+
+function sortReadings(readings: Doc[]): Doc[] {
+  return readings
+    .map((r) => sortKeys(r) as Doc)
+    .sort((a, b) => (Number(a.time) || 0) - (Number(b.time) || 0));
+}
+
+export class SqliteStore implements Store {
+  readonly kind = "sqlite" as const;
+  constructor(readonly db: Database) {}
+
+  static open(path: string): SqliteStore {
+    return new SqliteStore(openDatabase(path));
+  }
+
+  async createUser(userId: string, passwordHash: string | null): Promise<boolean> {
+    const res = this.db
+      .query("INSERT INTO users (id, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+      .run(userId, passwordHash, Date.now());
+    return res.changes === 1;
+  }
+
+  async userExists(userId: string): Promise<boolean> {
+    return this.db.query("SELECT 1 FROM users WHERE id = ?").get(userId) !== null;
+  }
+
+  async setApiKey(k: ApiKeyRecord): Promise<void> {
+    this.db
+      .query(
+        `INSERT INTO api_keys (user_id, digest, scopes, api_version, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, scopes = excluded.scopes,
+           api_version = excluded.api_version, created_at = excluded.created_at`,
+      )
+      .run(k.userId, k.digest, k.scopes.join(","), k.apiVersion, k.createdAt);
+  }
+
+  async getApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
+    const row = this.db.query("SELECT * FROM api_keys WHERE user_id = ?").get(userId) as KeyRow | null;
+    if (!row) return undefined;
+    return {
+      userId: row.user_id,
+      digest: row.digest,
+      scopes: row.scopes ? row.scopes.split(",") : [],
+      apiVersion: row.api_version === 1 ? 1 : 2,
+      createdAt: row.created_at,
+    };
+  }
+
+  async secret(name: string, create: () => string): Promise<string> {
+    return this.db.transaction(() => {
+      const row = this.db.query("SELECT value FROM meta WHERE name = ?").get(name) as { value: string } | null;
+      if (row) return row.value;
+      const value = create();
+      this.db.query("INSERT INTO meta (name, value) VALUES (?, ?)").run(name, value);
+      return value;
+    }).immediate();
+  }
+
+  async list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor"> {
+    let cursorKey: unknown;
+    const probe = buildListSql(userId, kind, query, null);
+    if (probe.cursorSql) {
+      const row = this.db.query(probe.cursorSql).get(...probe.cursorParams!) as { k: unknown } | null;
+      if (!row) return "unknown-cursor";
+      cursorKey = row.k;
+    }
+    const { sql, params } = probe.cursorSql ? buildListSql(userId, kind, query, cursorKey) : probe;
+    const rows = this.db.query(sql).values(...params) as Array<[string]>;
+    return rows.map((r) => r[0]);
+  }
+
+  async get(userId: string, kind: Kind, id: string): Promise<string | undefined> {
+    const row = this.db
+      .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
+      .values(userId, kind, id) as Array<[string]>;
+    return row.length ? row[0][0] : undefined;
+  }
+
+  private write(userId: string, kind: Kind, doc: Doc): void {
+    const rec = encodeRecord(kind, doc);
+    this.db
+      .query(
+        `INSERT INTO records (user_id, kind, id, body, summary, status, inventory) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, kind, id) DO UPDATE SET body = excluded.body, summary = excluded.summary,
+           status = excluded.status, inventory = excluded.inventory`,
+      )
+      .run(userId, kind, rec.id, rec.body, rec.summary, rec.status, rec.inventory);
+  }
+
+  async insert(userId: string, kind: Kind, doc: Doc): Promise<void> {
+    this.write(userId, kind, doc);
+  }
+
+  async update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T> {
+    return this.db.transaction(() => {
+      const text = this.db
+        .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
+        .values(userId, kind, id) as Array<[string]>;
+      const outcome = decide(text.length ? (JSON.parse(text[0][0]) as Doc) : undefined);
+      if (outcome.write) this.write(userId, kind, { ...outcome.write, _id: id });
+      return outcome.result;
+    }).immediate();
+  }
+
+  async remove(userId: string, kind: Kind, id: string): Promise<boolean> {
+    return this.db.transaction(() => {
+      const res = this.db.query("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
+      if (kind === "batch") this.removeBatchChildren(userId, id);
+      return res.changes > 0;
+    }).immediate();
+  }
+
+  private removeBatchChildren(userId: string, batchId: string): void {
+    this.db.query("DELETE FROM readings WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+    this.db.query("DELETE FROM trackers WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+  }
+
+  private column(sql: string, ...params: string[]): string | undefined {
+    const rows = this.db.query(sql).values(...params) as Array<[string | null]>;
+    return rows.length && rows[0][0] !== null ? rows[0][0] : undefined;
+  }
+
+  async readings(userId: string, batchId: string): Promise<string | undefined> {
+    return this.column("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
+  }
+
+  async lastReading(userId: string, batchId: string): Promise<string | undefined> {
+    return this.column("SELECT last FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
+  }
+
+  async brewTracker(userId: string, batchId: string): Promise<string | undefined> {
+    return this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, batchId);
+  }
+
+  async importAll(userId: string, set: ImportSet): Promise<void> {
+    this.db.transaction(() => {
+      for (const { doc, readings, brewTracker } of set.batches) {
+        const id = String(doc._id);
+        this.write(userId, "batch", doc);
+        // Re-importing a batch replaces it whole, its readings and tracker included.
+        this.removeBatchChildren(userId, id);
+        if (readings && readings.length) {
+          const sorted = sortReadings(readings);
+          this.db
+            .query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
+            .run(userId, id, JSON.stringify(sorted), JSON.stringify(sorted[sorted.length - 1]));
+        } else if (readings) {
+          this.db.query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
+        }
+        if (brewTracker) {
+          this.db
+            .query("INSERT INTO trackers (user_id, batch_id, body) VALUES (?, ?, ?)")
+            .run(userId, id, JSON.stringify(sortKeys(brewTracker)));
+        }
+      }
+      for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
+    }).immediate();
+  }
+
+  async isEmpty(): Promise<boolean> {
+    return this.db.query("SELECT 1 FROM users LIMIT 1").get() === null;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

@@ -1,0 +1,74 @@
+import type { Doc } from "../lib/json.ts";
+import type { Kind } from "../resources.ts";
+
+export interface ApiKeyRecord {
+  userId: string;
+  digest: string;
+  scopes: string[];
+  apiVersion: 1 | 2;
+  createdAt: number;
+}
+
+/** A list request after its parameters were checked (src/http/list-params.ts). */
+export interface ListQuery {
+  limit: number;
+  /** v2 keyset paging: the `_id` of the last item of the previous page. */
+  startAfter?: string;
+  /** v1 paging: documents skipped. */
+  offset?: number;
+  /** "_id" or a dot path into the document. */
+  orderBy: string;
+  desc: boolean;
+  status?: string;
+  inventory?: "exists" | "negative";
+  /** Which stored text to return: the precomputed default projection, or the whole document. */
+  fields: "summary" | "body";
+}
+
+export interface ImportBatch {
+  doc: Doc;
+  readings?: Doc[];
+  brewTracker?: Doc;
+}
+
+export interface ImportSet {
+  batches: ImportBatch[];
+  docs: Array<{ kind: Exclude<Kind, "batch">; doc: Doc }>;
+}
+
+/** What a read-modify-write decides: the document to store (if any) and the value to return. */
+export interface UpdateOutcome<T> {
+  write?: Doc;
+  result: T;
+}
+
+/**
+ * Storage behind the routes. Every method is async so that a networked store can implement it too;
+ * every write is atomic. Documents go in as objects and come out as stored canonical JSON text.
+ */
+export interface Store {
+  readonly kind: "sqlite" | "postgres";
+  createUser(userId: string, passwordHash: string | null): Promise<boolean>;
+  userExists(userId: string): Promise<boolean>;
+  setApiKey(record: ApiKeyRecord): Promise<void>;
+  getApiKey(userId: string): Promise<ApiKeyRecord | undefined>;
+  /** A value that stays with the database (the key-digest secret); created on first use. */
+  secret(name: string, create: () => string): Promise<string>;
+
+  list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor">;
+  get(userId: string, kind: Kind, id: string): Promise<string | undefined>;
+  insert(userId: string, kind: Kind, doc: Doc): Promise<void>;
+  /** Runs `decide` on the current document (undefined when absent) inside one write transaction. */
+  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T>;
+  /** Deletes a document (and a batch's readings and tracker); false when there was none. */
+  remove(userId: string, kind: Kind, id: string): Promise<boolean>;
+
+  readings(userId: string, batchId: string): Promise<string | undefined>;
+  lastReading(userId: string, batchId: string): Promise<string | undefined>;
+  brewTracker(userId: string, batchId: string): Promise<string | undefined>;
+
+  /** Writes a whole import in one transaction; existing documents with the same `_id` are replaced. */
+  importAll(userId: string, set: ImportSet): Promise<void>;
+  isEmpty(): Promise<boolean>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dir, "..", "..");
+const MAIN = join(ROOT, "src", "cli", "main.ts");
+
+export function tempDir(prefix = "brewrecords-"): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Runs the real command line to completion. */
+export function cli(args: string[], env: Record<string, string>, stdin?: string) {
+  const res = Bun.spawnSync([process.execPath, MAIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
+  });
+  return { code: res.exitCode, stdout: res.stdout.toString(), stderr: res.stderr.toString() };
+}
+
+export interface ServerProcess {
+  url: string;
+  output(): string;
+  proc: ReturnType<typeof Bun.spawn>;
+  stop(signal?: NodeJS.Signals): Promise<number>;
+}
+
+/** Starts `brewrecords serve` as a real process on a free port and waits until it listens. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
+  const proc = Bun.spawn([process.execPath, MAIN, "serve"], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DEMO: "0", LOG_LEVEL: "warn", ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let out = "";
+  const decoder = new TextDecoder();
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) out += decoder.decode(chunk);
+  };
+  void pump(proc.stdout as ReadableStream<Uint8Array>);
+  void pump(proc.stderr as ReadableStream<Uint8Array>);
+  const deadline = Date.now() + timeoutMs;
+  let url: string | undefined;
+  while (!url) {
+    const m = /listening on (http\S+)/.exec(out);
+    if (m) url = m[1];
+    else if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
+    else if (Date.now() > deadline) {
+      proc.kill();
+      throw new Error(`server did not start within ${timeoutMs} ms:\n${out}`);
+    } else await Bun.sleep(20);
+  }
+  return {
+    url,
+    proc,
+    output: () => out,
+    async stop(signal: NodeJS.Signals = "SIGTERM") {
+      proc.kill(signal);
+      return await proc.exited;
+    },
+  };
+}
