@@ -1,0 +1,83 @@
+// Boil volumes, gravities, attenuation and alcohol.
+import type { Equipment } from "./equipment.ts";
+import { type Fermentable, points } from "./fermentables.ts";
+import { clamp } from "./input.ts";
+
+/** Wort shrinks by 4 % from boiling to fermenter temperature. */
+export const COOLING_SHRINKAGE = 0.96;
+
+export interface BoilVolumes {
+  postBoil: number; // L, hot, in the kettle at the end of the boil
+  boilSize: number; // L, hot, at the start of the boil
+}
+
+/**
+ * Post-boil volume = (batch + trub/chiller loss) / 0.96; pre-boil volume = that plus
+ * the boil-off over the boil time. A profile with `calcBoilVolume: false` keeps its own.
+ */
+export function boilVolumes(eq: Equipment): BoilVolumes {
+  const postBoil = (eq.batchSize + eq.trubChillerLoss) / COOLING_SHRINKAGE;
+  if (eq.fixedBoilSize !== undefined) return { postBoil, boilSize: Math.max(eq.fixedBoilSize, postBoil) };
+  const hours = eq.boilTime / 60;
+  if (eq.boilOffPerHr !== undefined) return { postBoil, boilSize: postBoil + eq.boilOffPerHr * hours };
+  // Only a rate relative to the boil volume: solve boil = post + rate × boil × hours.
+  const kept = Math.max(1 - eq.evaporationRate * hours, 0.25);
+  return { postBoil, boilSize: postBoil / kept };
+}
+
+/** Gravity points (SG − 1) × 1000 that the given fermentables give in `litres`. */
+export function gravityPoints(list: Fermentable[], efficiency: number, litres: number): number {
+  if (!(litres > 0)) return 0;
+  let sum = 0;
+  for (const f of list) sum += points(f, efficiency);
+  return sum / litres;
+}
+
+export interface Gravities {
+  og: number; // in the fermenter, including additions there
+  postBoil: number; // end of the boil
+  preBoil: number; // start of the boil
+  nonFermentablePoints: number; // part of OG no yeast can take (lactose, maltodextrin)
+}
+
+/**
+ * OG = 1 + Σ(kg × (potential − 1) × 1000 × 8.3454 × yield) / batchSize / 1000, where
+ * yield is the efficiency for grains and 1 for sugars and extracts. Priming sugar
+ * (`use: Bottling`) is left out: it ferments in the bottle, after OG is measured.
+ * Pre-boil gravity holds the mash points in the larger pre-boil volume.
+ */
+export function gravities(list: Fermentable[], eq: Equipment, vol: BoilVolumes): Gravities {
+  const by = (s: Fermentable["stage"]) => list.filter((f) => f.stage === s);
+  const mashPts = gravityPoints(by("mash"), eq.efficiency, eq.batchSize);
+  const kettlePts = gravityPoints(by("kettle"), eq.efficiency, eq.batchSize);
+  const fermenterPts = gravityPoints(by("fermenter"), eq.efficiency, eq.batchSize);
+  const nf = gravityPoints(list.filter((f) => f.notFermentable && f.stage !== "bottling"), eq.efficiency, eq.batchSize);
+  const preBoilPts = vol.boilSize > 0 ? (mashPts * vol.postBoil) / vol.boilSize : mashPts;
+  return {
+    og: 1 + (mashPts + kettlePts + fermenterPts) / 1000,
+    postBoil: 1 + (mashPts + kettlePts) / 1000,
+    preBoil: 1 + preBoilPts / 1000,
+    nonFermentablePoints: nf,
+  };
+}
+
+/**
+ * Estimated FG: the yeast takes its attenuation (percent) of the fermentable points;
+ * non-fermentable points stay. Rounded to 3 decimals like the app.
+ */
+export function estimateFg(og: number, yeastAttenuationPct: number, nonFermentablePoints: number): number {
+  const total = Math.max(0, (og - 1) * 1000);
+  const nf = clamp(nonFermentablePoints, 0, total);
+  const left = (total - nf) * (1 - clamp(yeastAttenuationPct, 0, 100) / 100) + nf;
+  return 1 + left / 1000;
+}
+
+/** Apparent attenuation in percent: (OG − FG) / (OG − 1) × 100. */
+export function apparentAttenuation(og: number, fg: number): number {
+  return og > 1 ? ((og - fg) / (og - 1)) * 100 : 0;
+}
+
+/** ABV = (OG rounded to 3 decimals − FG) × 131.25; the rounding reproduces the app's stored values. */
+export function abv(og: number, fg: number): number {
+  return (Math.round(og * 1000) / 1000 - fg) * 131.25;
+}
