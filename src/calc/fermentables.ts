@@ -18,6 +18,7 @@ export interface Fermentable {
   stage: Stage;
   fullYield: boolean; // sugars and extracts dissolve completely: no mash efficiency
   notFermentable: boolean;
+  fullyFermentable: boolean; // plain sugar: the yeast takes all of it
   diastaticPower: number | undefined; // Lintner
 }
 
@@ -69,6 +70,7 @@ export function readFermentables(list: Obj[]): Fermentable[] {
       stage: stageOf(key(f.use), type),
       fullYield: isSugarOrExtract(type),
       notFermentable: f.notFermentable === true,
+      fullyFermentable: type === "sugar" && f.notFermentable !== true,
       diastaticPower: dp !== undefined && dp >= 0 ? dp : undefined,
     };
   });

@@ -17,7 +17,7 @@ export interface BoilVolumes {
  */
 export function boilVolumes(eq: Equipment): BoilVolumes {
   const postBoil = (eq.batchSize + eq.trubChillerLoss) / COOLING_SHRINKAGE;
-  if (eq.fixedBoilSize !== undefined) return { postBoil, boilSize: Math.max(eq.fixedBoilSize, postBoil) };
+  if (eq.fixedBoilSize !== undefined) return { postBoil, boilSize: eq.fixedBoilSize };
   const hours = eq.boilTime / 60;
   if (eq.boilOffPerHr !== undefined) return { postBoil, boilSize: postBoil + eq.boilOffPerHr * hours };
   // Only a rate relative to the boil volume: solve boil = post + rate × boil × hours.
@@ -38,6 +38,7 @@ export interface Gravities {
   postBoil: number; // end of the boil
   preBoil: number; // start of the boil
   nonFermentablePoints: number; // part of OG no yeast can take (lactose, maltodextrin)
+  sugarPoints: number; // part of OG the yeast takes completely (plain sugar)
 }
 
 /**
@@ -51,24 +52,28 @@ export function gravities(list: Fermentable[], eq: Equipment, vol: BoilVolumes):
   const mashPts = gravityPoints(by("mash"), eq.efficiency, eq.batchSize);
   const kettlePts = gravityPoints(by("kettle"), eq.efficiency, eq.batchSize);
   const fermenterPts = gravityPoints(by("fermenter"), eq.efficiency, eq.batchSize);
-  const nf = gravityPoints(list.filter((f) => f.notFermentable && f.stage !== "bottling"), eq.efficiency, eq.batchSize);
+  const inOg = list.filter((f) => f.stage !== "bottling");
+  const nf = gravityPoints(inOg.filter((f) => f.notFermentable), eq.efficiency, eq.batchSize);
+  const sugar = gravityPoints(inOg.filter((f) => f.fullyFermentable), eq.efficiency, eq.batchSize);
   const preBoilPts = vol.boilSize > 0 ? (mashPts * vol.postBoil) / vol.boilSize : mashPts;
   return {
     og: 1 + (mashPts + kettlePts + fermenterPts) / 1000,
     postBoil: 1 + (mashPts + kettlePts) / 1000,
     preBoil: 1 + preBoilPts / 1000,
     nonFermentablePoints: nf,
+    sugarPoints: sugar,
   };
 }
 
 /**
- * Estimated FG: the yeast takes its attenuation (percent) of the fermentable points;
- * non-fermentable points stay. Rounded to 3 decimals like the app.
+ * Estimated FG: the yeast takes its attenuation (percent) of the wort's points, all of
+ * the plain sugar's points and none of the non-fermentable points.
  */
-export function estimateFg(og: number, yeastAttenuationPct: number, nonFermentablePoints: number): number {
+export function estimateFg(og: number, yeastAttenuationPct: number, nonFermentablePoints: number, sugarPoints = 0): number {
   const total = Math.max(0, (og - 1) * 1000);
   const nf = clamp(nonFermentablePoints, 0, total);
-  const left = (total - nf) * (1 - clamp(yeastAttenuationPct, 0, 100) / 100) + nf;
+  const sugar = clamp(sugarPoints, 0, total - nf);
+  const left = (total - nf - sugar) * (1 - clamp(yeastAttenuationPct, 0, 100) / 100) + nf;
   return 1 + left / 1000;
 }
 

@@ -49,7 +49,7 @@ export function calculateRecipe(recipe: Record<string, unknown>): Record<string,
   const grav = gravities(ferms, eq, vol);
 
   const og = sent(input.og) ?? grav.og;
-  const fgEstimated = round(estimateFg(og, yeastAttenuation(input), grav.nonFermentablePoints), 3);
+  const fgEstimated = round(estimateFg(og, yeastAttenuation(input), grav.nonFermentablePoints, grav.sugarPoints), 3);
   const fg = sent(input.fg) ?? fgEstimated;
 
   const hops = objList(input.hops);
