@@ -1,0 +1,83 @@
+import { ebc, grain, type FermentableRow } from "./fermentable-row.ts";
+
+// German and Belgian maltings. Colours are the midpoints of the published EBC ranges.
+const W = "Weyermann";
+const B = "Best Malz";
+const C = "Castle Malting";
+const D = "Dingemans";
+const DE = "Germany";
+const BE = "Belgium";
+
+export const CONTINENTAL_MALTS: readonly FermentableRow[] = [
+  grain("Pilsner Malt", W, DE, "Base (Pilsner)", ebc(3.5), 1.037, 0.81, { diastaticPower: 76, protein: 10.5, moisture: 4.5, notes: "Up to 100% of the grist; the basis of pale lagers." }),
+  grain("Barke Pilsner Malt", W, DE, "Base (Pilsner)", ebc(4), 1.037, 0.81, { protein: 10.5, moisture: 4.5, notes: "Heritage barley variety with a fuller malt flavour." }),
+  grain("Floor-Malted Bohemian Pilsner Malt", W, DE, "Base (Pilsner)", ebc(4), 1.037, 0.8, { protein: 11, moisture: 5 }),
+  grain("Pale Ale Malt", W, DE, "Base", ebc(6.5), 1.038, 0.8, { diastaticPower: 65, protein: 10.5, moisture: 4.5 }),
+  grain("Vienna Malt", W, DE, "Base (Vienna)", ebc(7.5), 1.037, 0.79, { diastaticPower: 50, protein: 11, moisture: 4.5 }),
+  grain("Munich I", W, DE, "Base (Munich)", ebc(15), 1.037, 0.78, { diastaticPower: 40, protein: 11, moisture: 4.5, notes: "Up to 100% of the grist." }),
+  grain("Munich II", W, DE, "Base (Munich)", ebc(22.5), 1.037, 0.77, { diastaticPower: 30, protein: 11, moisture: 4.5 }),
+  grain("Pale Wheat Malt", W, DE, "Base (Wheat)", ebc(4), 1.038, 0.8, { protein: 12.5, moisture: 5, notes: "Up to 80% of the grist; use rice hulls above 50%." }),
+  grain("Dark Wheat Malt", W, DE, "Base (Wheat)", ebc(17.5), 1.038, 0.78, { protein: 12.5, moisture: 5 }),
+  grain("Rye Malt", W, DE, "Base", ebc(7), 1.035, 0.74, { protein: 11, moisture: 6 }),
+  grain("Spelt Malt", W, DE, "Other", ebc(4.5), 1.037, 0.78, { moisture: 5 }),
+  grain("Beech Smoked Barley Malt", W, DE, "Base", ebc(4.5), 1.037, 0.79, { notes: "Rauchbier malt; up to 100% of the grist." }),
+  grain("Oak Smoked Wheat Malt", W, DE, "Base (Wheat)", ebc(5), 1.037, 0.78, { notes: "For Grodziskie and smoked wheat beers." }),
+  grain("Abbey Malt", W, DE, "Other", ebc(45), 1.035, 0.7, { notes: "Up to 50% of the grist." }),
+  grain("Melanoidin Malt", W, DE, "Other", ebc(70), 1.037, 0.72, { moisture: 4, notes: "Adds malt aroma and red hue; up to 20%." }),
+  grain("Acidulated Malt", W, DE, "Acidulated", ebc(5), 1.034, undefined, { notes: "About 1% of the grist lowers mash pH by roughly 0.1." }),
+  grain("Carafoam", W, DE, "Crystal/Caramel", ebc(5), 1.036, 0.6, { moisture: 7, notes: "Dextrin malt for body and foam; up to 40%." }),
+  grain("Carahell", W, DE, "Crystal/Caramel", ebc(25), 1.035, 0.6, { moisture: 7 }),
+  grain("Carared", W, DE, "Crystal/Caramel", ebc(50), 1.035, 0.58, { moisture: 7 }),
+  grain("Caraamber", W, DE, "Crystal/Caramel", ebc(60), 1.035, 0.58, { moisture: 6 }),
+  grain("Caramunich Type 1", W, DE, "Crystal/Caramel", ebc(90), 1.035, 0.55, { moisture: 6 }),
+  grain("Caramunich Type 2", W, DE, "Crystal/Caramel", ebc(120), 1.035, 0.53, { moisture: 6 }),
+  grain("Caramunich Type 3", W, DE, "Crystal/Caramel", ebc(150), 1.034, 0.52, { moisture: 6 }),
+  grain("Carabohemian", W, DE, "Crystal/Caramel", ebc(175), 1.034, 0.5, { moisture: 6 }),
+  grain("Caraaroma", W, DE, "Crystal/Caramel", ebc(400), 1.034, 0.45, { moisture: 5 }),
+  grain("Carawheat", W, DE, "Crystal/Caramel", ebc(115), 1.035, 0.55, { moisture: 6 }),
+  grain("Cararye", W, DE, "Crystal/Caramel", ebc(175), 1.033, 0.5, { moisture: 6 }),
+  grain("Carafa Type 1", W, DE, "Roasted", ebc(900), 1.032, 0.2, { moisture: 4 }),
+  grain("Carafa Type 2", W, DE, "Roasted", ebc(1150), 1.032, 0.2, { moisture: 4 }),
+  grain("Carafa Type 3", W, DE, "Roasted", ebc(1500), 1.032, 0.2, { moisture: 4 }),
+  grain("Carafa Special Type 1", W, DE, "Roasted", ebc(900), 1.032, 0.2, { moisture: 4, notes: "Dehusked: colour with little roast bitterness." }),
+  grain("Carafa Special Type 2", W, DE, "Roasted", ebc(1150), 1.032, 0.2, { moisture: 4, notes: "Dehusked: colour with little roast bitterness." }),
+  grain("Carafa Special Type 3", W, DE, "Roasted", ebc(1500), 1.032, 0.2, { moisture: 4, notes: "Dehusked: colour with little roast bitterness." }),
+  grain("Chocolate Wheat", W, DE, "Roasted", ebc(1050), 1.033, 0.16, { moisture: 4 }),
+  grain("Chocolate Rye", W, DE, "Roasted", ebc(650), 1.03, 0.16, { moisture: 4 }),
+
+  grain("Best Pilsen Malt", B, DE, "Base (Pilsner)", ebc(3.2), 1.037, 0.81, { protein: 10.5, moisture: 4.5 }),
+  grain("Best Heidelberg", B, DE, "Base (Pilsner)", ebc(3), 1.037, 0.81, { protein: 10, moisture: 4.5 }),
+  grain("Best Pale Ale", B, DE, "Base", ebc(6), 1.037, 0.8, { protein: 10.5, moisture: 4.5 }),
+  grain("Best Vienna", B, DE, "Base (Vienna)", ebc(8), 1.037, 0.79, { moisture: 4.5 }),
+  grain("Best Munich", B, DE, "Base (Munich)", ebc(16), 1.037, 0.78, { moisture: 4.5 }),
+  grain("Best Munich Dark", B, DE, "Base (Munich)", ebc(25), 1.036, 0.77, { moisture: 4.5 }),
+  grain("Best Wheat Malt Light", B, DE, "Base (Wheat)", ebc(4), 1.038, 0.8, { protein: 12, moisture: 5 }),
+  grain("Best Red X", B, DE, "Base", ebc(30), 1.036, 0.76, { notes: "Red colour; up to 100% of the grist." }),
+  grain("Best Caramel Pils", B, DE, "Crystal/Caramel", ebc(4), 1.035, 0.6, { moisture: 7 }),
+
+  grain("Château Pilsen 2RS", C, BE, "Base (Pilsner)", ebc(3), 1.037, 0.81, { protein: 10.5, moisture: 4.5 }),
+  grain("Château Pale Ale", C, BE, "Base", ebc(8.5), 1.037, 0.8, { protein: 10.5, moisture: 4.5 }),
+  grain("Château Vienna", C, BE, "Base (Vienna)", ebc(5.5), 1.037, 0.79, { moisture: 4.5 }),
+  grain("Château Munich", C, BE, "Base (Munich)", ebc(15), 1.037, 0.78, { moisture: 4.5 }),
+  grain("Château Wheat Blanc", C, BE, "Base (Wheat)", ebc(4), 1.038, 0.8, { moisture: 5 }),
+  grain("Château Cara Blond", C, BE, "Crystal/Caramel", ebc(25), 1.035, 0.6),
+  grain("Château Cara Ruby", C, BE, "Crystal/Caramel", ebc(50), 1.035, 0.58),
+  grain("Château Cara Gold", C, BE, "Crystal/Caramel", ebc(120), 1.035, 0.53),
+  grain("Château Special B", C, BE, "Crystal/Caramel", ebc(300), 1.033, 0.45, { notes: "Raisin and dark-fruit notes for Belgian dark ales." }),
+  grain("Château Biscuit", C, BE, "Other", ebc(50), 1.035, 0.7, { notes: "Toasted bread and biscuit flavour; up to 15%." }),
+  grain("Château Abbey", C, BE, "Other", ebc(45), 1.035, 0.7),
+  grain("Château Chocolat", C, BE, "Roasted", ebc(1000), 1.031, 0.2),
+  grain("Château Black", C, BE, "Roasted", ebc(1400), 1.03, 0.2),
+  grain("Château Roasted Barley", C, BE, "Roasted", ebc(1150), 1.03, 0.2),
+
+  grain("Dingemans Pilsen", D, BE, "Base (Pilsner)", ebc(3.5), 1.037, 0.81, { moisture: 4.5 }),
+  grain("Dingemans Pale", D, BE, "Base", ebc(8.5), 1.037, 0.8, { moisture: 4.5 }),
+  grain("Dingemans Aromatic", D, BE, "Other", ebc(50), 1.036, 0.72, { notes: "Intense malt aroma; up to 10%." }),
+  grain("Dingemans Biscuit", D, BE, "Other", ebc(50), 1.035, 0.7),
+  grain("Dingemans Special B", D, BE, "Crystal/Caramel", ebc(300), 1.033, 0.45),
+  grain("Dingemans Cara 8", D, BE, "Crystal/Caramel", ebc(20), 1.035, 0.6),
+  grain("Dingemans Cara 20", D, BE, "Crystal/Caramel", ebc(50), 1.035, 0.58),
+  grain("Dingemans Cara 45", D, BE, "Crystal/Caramel", ebc(120), 1.034, 0.53),
+  grain("Dingemans Cara 120", D, BE, "Crystal/Caramel", ebc(320), 1.033, 0.45),
+  grain("Dingemans Debittered Black", D, BE, "Roasted", ebc(1400), 1.03, 0.2),
+];
