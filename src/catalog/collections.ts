@@ -1,5 +1,5 @@
-// The four inventory collections of the API document ("Inventory"), in `_id`-independent
-// alphabetical order so iteration over the catalog is deterministic.
+// The four inventory collections of the API document ("Inventory"), in alphabetical order
+// so iteration over the catalog is deterministic.
 export type Collection = "fermentables" | "hops" | "miscs" | "yeasts";
 
 export const COLLECTIONS: readonly Collection[] = Object.freeze([
