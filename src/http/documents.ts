@@ -1,4 +1,4 @@
-import { project, type Doc } from "../lib/json.ts";
+import { canonicalJson, project, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 import type { ListQuery, Store } from "../store/types.ts";
 import { badRequest, ERRORS, notFound } from "./errors.ts";
@@ -13,7 +13,7 @@ export async function listDocuments(store: Store, userId: string, kind: Kind, re
   if (rows === "unknown-cursor") throw badRequest(ERRORS.invalidStartAfter);
   if (req.query.fields === "summary" || req.complete) return `[${rows.join(",")}]`;
   const paths = [...DEFAULT_FIELDS[kind], ...req.include];
-  return `[${rows.map((r) => JSON.stringify(project(JSON.parse(r) as Doc, paths))).join(",")}]`;
+  return `[${rows.map((r) => canonicalJson(project(JSON.parse(r) as Doc, paths))).join(",")}]`;
 }
 
 /** One document: whole when `include` is absent, else its default fields plus the included paths. */
@@ -22,5 +22,5 @@ export async function readDocument(store: Store, userId: string, kind: Kind, id:
   if (text === undefined) throw notFound();
   const include = parseInclude(params);
   if (include.length === 0) return text;
-  return JSON.stringify(project(JSON.parse(text) as Doc, [...DEFAULT_FIELDS[kind], ...include]));
+  return canonicalJson(project(JSON.parse(text) as Doc, [...DEFAULT_FIELDS[kind], ...include]));
 }

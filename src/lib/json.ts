@@ -7,11 +7,16 @@ export type Doc = Record<string, unknown>;
 /** Deepest nesting accepted in any document; JSON deeper than this is refused before it is walked. */
 export const MAX_DEPTH = 64;
 
+/**
+ * A copy with keys inserted in alphabetical order. Objects are created without a prototype, so a
+ * `__proto__` member of parsed JSON stays data. JavaScript still enumerates integer-like keys first:
+ * serialise with `canonicalJson`, which orders every key.
+ */
 export function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
     const src = value as Doc;
-    const out: Doc = {};
+    const out: Doc = Object.create(null);
     for (const key of Object.keys(src).sort()) {
       const v = src[key];
       if (v !== undefined) out[key] = sortKeys(v);
@@ -21,8 +26,27 @@ export function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/** JSON text with the keys of every object in alphabetical (UTF-16 code unit) order. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      out += (i ? "," : "") + (v === undefined || typeof v === "function" ? "null" : canonicalJson(v));
+    }
+    return out + "]";
+  }
+  const src = value as Doc;
+  let out = "{";
+  let first = true;
+  for (const key of Object.keys(src).sort()) {
+    const v = src[key];
+    if (v === undefined || typeof v === "function") continue;
+    out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalJson(v);
+    first = false;
+  }
+  return out + "}";
 }
 
 /** Nesting depth of a parsed JSON value, computed without recursion so hostile input cannot overflow. */
@@ -51,20 +75,21 @@ export function isPlainObject(value: unknown): value is Doc {
  * omitted rather than sent as null, as the hosted service does; a path that crosses an array stops there.
  */
 export function project(doc: Doc, paths: readonly string[]): Doc {
-  const out: Doc = {};
+  const out: Doc = Object.create(null);
   for (const path of paths) {
     const parts = path.split(".");
     let src: unknown = doc;
     let ok = true;
     for (const part of parts) {
-      if (!isPlainObject(src) || !(part in src)) { ok = false; break; }
+      if (!isPlainObject(src) || !Object.hasOwn(src, part)) { ok = false; break; }
       src = src[part];
     }
     if (!ok || src === undefined) continue;
+    // Own members only: `in` also sees inherited names such as "constructor".
     let dst = out;
     for (let i = 0; i < parts.length - 1; i++) {
       const next = dst[parts[i]];
-      if (!isPlainObject(next)) dst[parts[i]] = {};
+      if (!isPlainObject(next)) dst[parts[i]] = Object.create(null);
       dst = dst[parts[i]] as Doc;
     }
     const last = parts[parts.length - 1];
@@ -72,11 +97,11 @@ export function project(doc: Doc, paths: readonly string[]): Doc {
     if (!(last in dst) || !isPlainObject(src)) dst[last] = src;
     else dst[last] = mergeDeep(dst[last] as Doc, src as Doc);
   }
-  return sortKeys(out) as Doc;
+  return out;
 }
 
 function mergeDeep(a: Doc, b: Doc): Doc {
-  const out: Doc = { ...a };
+  const out: Doc = Object.assign(Object.create(null), a);
   for (const [k, v] of Object.entries(b)) {
     out[k] = isPlainObject(out[k]) && isPlainObject(v) ? mergeDeep(out[k] as Doc, v) : v;
   }

@@ -1,4 +1,4 @@
-import { project, sortKeys, type Doc } from "../lib/json.ts";
+import { canonicalJson, project, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
@@ -12,13 +12,12 @@ export interface EncodedRecord {
 }
 
 export function encodeRecord(kind: Kind, doc: Doc): EncodedRecord {
-  const sorted = sortKeys(doc) as Doc;
-  const inventory = kind === "batch" || kind === "recipe" ? null : sorted.inventory;
+  const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
   return {
-    id: String(sorted._id),
-    body: JSON.stringify(sorted),
-    summary: JSON.stringify(project(sorted, DEFAULT_FIELDS[kind])),
-    status: kind === "batch" && typeof sorted.status === "string" ? sorted.status : null,
+    id: String(doc._id),
+    body: canonicalJson(doc),
+    summary: canonicalJson(project(doc, DEFAULT_FIELDS[kind])),
+    status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
   };
 }

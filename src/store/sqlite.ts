@@ -1,12 +1,13 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { sortKeys, type Doc } from "../lib/json.ts";
+import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { encodeRecord } from "./records.ts";
 import { buildListSql } from "./sqlite-list.ts";
 import { MIGRATIONS } from "./sqlite-schema.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome } from "./types.ts";
+import type { RateCount } from "../http/rate-limit.ts";
 
 export function openDatabase(path: string): Database {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -35,9 +36,7 @@ function migrate(db: Database): void {
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
 
 function sortReadings(readings: Doc[]): Doc[] {
-  return readings
-    .map((r) => sortKeys(r) as Doc)
-    .sort((a, b) => (Number(a.time) || 0) - (Number(b.time) || 0));
+  return [...readings].sort((a, b) => (Number(a.time) || 0) - (Number(b.time) || 0));
 }
 
 export class SqliteStore implements Store {
@@ -178,17 +177,35 @@ export class SqliteStore implements Store {
           const sorted = sortReadings(readings);
           this.db
             .query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
-            .run(userId, id, JSON.stringify(sorted), JSON.stringify(sorted[sorted.length - 1]));
+            .run(userId, id, canonicalJson(sorted), canonicalJson(sorted[sorted.length - 1]));
         } else if (readings) {
           this.db.query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
         }
         if (brewTracker) {
           this.db
             .query("INSERT INTO trackers (user_id, batch_id, body) VALUES (?, ?, ?)")
-            .run(userId, id, JSON.stringify(sortKeys(brewTracker)));
+            .run(userId, id, canonicalJson(brewTracker));
         }
       }
       for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
+    }).immediate();
+  }
+
+  async loadRateCounts(windowStart: number): Promise<RateCount[]> {
+    const rows = this.db
+      .query("SELECT user_id, api_version, count FROM rate_counts WHERE window_start = ?")
+      .all(windowStart) as Array<{ user_id: string; api_version: number; count: number }>;
+    return rows.map((r) => ({ userId: r.user_id, apiVersion: r.api_version === 1 ? 1 : 2, count: r.count }));
+  }
+
+  async saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void> {
+    this.db.transaction(() => {
+      const upsert = this.db.query(
+        `INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (?, ?, ?, ?)
+         ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = MAX(count, excluded.count)`,
+      );
+      for (const c of counts) upsert.run(c.userId, c.apiVersion, windowStart, c.count);
+      this.db.query("DELETE FROM rate_counts WHERE window_start < ?").run(windowStart);
     }).immediate();
   }
 
