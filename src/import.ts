@@ -2,6 +2,7 @@ import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "./lib/json.ts";
 import { newId } from "./lib/ids.ts";
 import { isBatchStatus, INGREDIENT_COLLECTIONS, type Kind } from "./resources.ts";
 import type { ImportBatch, ImportSet } from "./store/types.ts";
+import { validateBatch, validateBrewTracker, validateIngredient, validateReading, validateRecipe, type ValidationIssue } from "./schema/index.ts";
 
 // The import document (README, "Import"): one JSON object with optional arrays `batches`, `recipes`,
 // `fermentables`, `hops`, `miscs`, `yeasts`, each element shaped as the API returns it. A batch element
@@ -21,6 +22,15 @@ const SECTION_KIND: Record<(typeof SECTIONS)[number], Kind> = {
 
 export type ElementCheck = (kind: Kind, doc: Doc) => string[];
 
+const messages = (issues: ValidationIssue[], prefix = "") => issues.slice(0, 5).map((i) => prefix + i.message);
+
+/** The object schemas (src/schema): the same rules the API applies to what clients send. */
+export const schemaCheck: ElementCheck = (kind, doc) => {
+  if (kind === "batch") return messages(validateBatch(doc));
+  if (kind === "recipe") return messages(validateRecipe(doc));
+  return messages(validateIngredient(kind, doc));
+};
+
 /** Type checks every import needs; schema validation adds more through `check`. */
 function basicIssues(kind: Kind, doc: Doc): string[] {
   const issues: string[] = [];
@@ -35,7 +45,7 @@ function basicIssues(kind: Kind, doc: Doc): string[] {
  * Checks a parsed import document and turns it into what the store writes. Throws ImportError naming
  * the first bad element; nothing is written by this function.
  */
-export function parseImport(input: unknown, check?: ElementCheck): ImportSet {
+export function parseImport(input: unknown, check: ElementCheck | undefined = schemaCheck): ImportSet {
   if (!isPlainObject(input)) throw new ImportError("the import document must be a JSON object");
   if (depthOf(input) > MAX_DEPTH + 2) throw new ImportError(`the import document is nested deeper than ${MAX_DEPTH} levels`);
   const unknown = Object.keys(input).filter((k) => !(SECTIONS as readonly string[]).includes(k));
@@ -53,7 +63,7 @@ export function parseImport(input: unknown, check?: ElementCheck): ImportSet {
       const { readings, brewTracker, ...fields } = item as Doc;
       const doc: Doc = kind === "batch" ? fields : (item as Doc);
       const issues = [...basicIssues(kind, doc), ...(check ? check(kind, doc) : [])];
-      if (kind === "batch") issues.push(...batchExtras(readings, brewTracker));
+      if (kind === "batch" && issues.length === 0) issues.push(...batchExtras(readings, brewTracker));
       if (issues.length) throw new ImportError(`${where}${doc._id ? ` (_id ${String(doc._id)})` : ""}: ${issues.join("; ")}`);
       const id = typeof doc._id === "string" ? doc._id : newId();
       if (seen.has(id)) throw new ImportError(`${where}: duplicate _id ${id}`);
@@ -77,10 +87,17 @@ function batchExtras(readings: unknown, tracker: unknown): string[] {
   if (readings !== undefined) {
     if (!Array.isArray(readings)) issues.push("readings must be an array");
     else {
-      const bad = readings.findIndex((r) => !isPlainObject(r) || typeof r.time !== "number" || !Number.isFinite(r.time));
-      if (bad !== -1) issues.push(`readings[${bad}] must be an object with a numeric time (Unix ms)`);
+      for (let i = 0; i < readings.length && issues.length === 0; i++) {
+        const r = readings[i];
+        if (!isPlainObject(r) || typeof r.time !== "number" || !Number.isFinite(r.time)) {
+          issues.push(`readings[${i}] must be an object with a numeric time (Unix ms)`);
+        } else issues.push(...messages(validateReading(r), `readings[${i}].`));
+      }
     }
   }
-  if (tracker !== undefined && !isPlainObject(tracker)) issues.push("brewTracker must be a JSON object");
+  if (tracker !== undefined) {
+    if (!isPlainObject(tracker)) issues.push("brewTracker must be a JSON object");
+    else issues.push(...messages(validateBrewTracker(tracker), "brewTracker."));
+  }
   return issues;
 }

@@ -1,4 +1,4 @@
-import { createApp } from "./app.ts";
+import { createApp, newRateLimiter } from "./app.ts";
 import type { Config } from "./config.ts";
 import type { Store } from "./store/types.ts";
 
@@ -7,10 +7,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Serves the app with Bun.serve. Bodies past the configured cap are refused in src/http/body.ts with a
- * clear 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop. */
-export function startServer(config: Config, store: Store): RunningServer {
-  const app = createApp(config, store);
+/** How often rate-limit counts are saved: a crash loses at most this much of the counting. */
+export const RATE_SAVE_INTERVAL_MS = 1000;
+
+/**
+ * Serves the app with Bun.serve. Bodies past the configured cap are refused in src/http/body.ts with a
+ * clear 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
+ */
+export async function startServer(config: Config, store: Store): Promise<RunningServer> {
+  const limiter = newRateLimiter(config);
+  await limiter.load(store);
+  const app = createApp(config, store, limiter);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -18,11 +25,14 @@ export function startServer(config: Config, store: Store): RunningServer {
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
   });
+  const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `http://${host}:${server.port}`,
     async stop() {
+      clearInterval(timer);
       await server.stop();
+      await limiter.save(store);
     },
   };
 }

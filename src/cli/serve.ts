@@ -6,7 +6,7 @@ import type { Store } from "../store/types.ts";
 export async function serve(config: Config, store: Store): Promise<void> {
   // The demo data set is loaded only when it is needed: on first start with an empty database.
   const demo = config.demo && (await store.isEmpty()) ? await (await import("../demo-account.ts")).createDemoAccount(store) : undefined;
-  const server = startServer(config, store);
+  const server = await startServer(config, store);
   console.log(`brewrecords listening on ${server.url}`);
   if (demo) {
     console.log(`demo account created (printed once; the key is stored only as a digest):`);

@@ -2,26 +2,33 @@ import { digestsEqual, keyDigest, keySecret } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
 import { parseBasicAuth } from "./basic.ts";
 import { forbidden, unauthorized } from "./errors.ts";
+import type { RateLimiter, RateState } from "./rate-limit.ts";
 import type { Scope } from "./scopes.ts";
+
+export type ApiVersion = 1 | 2;
 
 export interface Principal {
   userId: string;
   scopes: readonly string[];
-  apiVersion: 1 | 2;
+  apiVersion: ApiVersion;
 }
 
 // A digest to compare against when the account has no key, so a missing account costs the same HMAC.
 const NO_DIGEST = "0".repeat(64);
 
 /**
- * The first two steps of the precedence every request follows: 401 (no valid credentials), then 403
- * (the key lacks the scope). 404 and 400 come after, in the handlers.
+ * The ordered checks every request passes before its handler acts: 401 (no valid credentials for this
+ * API version), then 429 (the key's hourly budget is spent), then 403 (the key lacks the scope).
+ * 404 and 400 come after, in the handlers.
  */
 export class Authenticator {
   private secret?: Promise<string>;
-  constructor(private readonly store: Store) {}
+  /** Rate state of each counted request, for the response headers. */
+  readonly rateOf = new WeakMap<Request, RateState>();
 
-  async authenticate(header: string | null, apiVersion: 1 | 2): Promise<Principal> {
+  constructor(private readonly store: Store, private readonly limiter: RateLimiter) {}
+
+  async authenticate(header: string | null, apiVersion: ApiVersion): Promise<Principal> {
     const creds = parseBasicAuth(header);
     if (!creds) throw unauthorized();
     const record = await this.store.getApiKey(creds.userId);
@@ -32,8 +39,9 @@ export class Authenticator {
     return { userId: record.userId, scopes: record.scopes, apiVersion: record.apiVersion };
   }
 
-  async authorize(header: string | null, scope: Scope, apiVersion: 1 | 2 = 2): Promise<Principal> {
-    const principal = await this.authenticate(header, apiVersion);
+  async authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Promise<Principal> {
+    const principal = await this.authenticate(request.headers.get("authorization"), apiVersion);
+    this.rateOf.set(request, this.limiter.take(principal.userId, apiVersion));
     if (!principal.scopes.includes(scope)) throw forbidden();
     return principal;
   }

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Store } from "../store/types.ts";
-import type { Authenticator } from "./auth.ts";
+import type { ApiVersion, Authenticator } from "./auth.ts";
 
 /** What route modules are built from. */
 export interface Deps {
@@ -8,3 +8,6 @@ export interface Deps {
   store: Store;
   auth: Authenticator;
 }
+
+/** Path prefix of an API version. */
+export const prefix = (version: ApiVersion) => `/v${version}`;

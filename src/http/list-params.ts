@@ -76,3 +76,21 @@ export function parseListRequest(params: URLSearchParams): ListRequest {
     },
   };
 }
+
+/** Version 1 pages with `offset` in `_id` order; `start_after` and `order_by` are version 2 only. */
+export function parseListRequestFor(version: 1 | 2, params: URLSearchParams): ListRequest {
+  if (version === 2) return parseListRequest(params);
+  const complete = parseBoolean(params, "complete");
+  const include = complete ? [] : parseInclude(params);
+  return {
+    complete,
+    include,
+    query: {
+      limit: parseLimit(params),
+      offset: parseOffset(params),
+      orderBy: "_id",
+      desc: false,
+      fields: complete || include.length ? "body" : "summary",
+    },
+  };
+}

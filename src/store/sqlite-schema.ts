@@ -48,6 +48,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, batch_id)
   );
   `,
+  `
+  -- Calls per account and API version in each fixed one-hour window (src/http/rate-limit.ts).
+  CREATE TABLE rate_counts (
+    user_id TEXT NOT NULL,
+    api_version INTEGER NOT NULL,
+    window_start INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, api_version, window_start)
+  );
+  `,
 ];
 
 /** Fields with an expression index of their own; the SQL must repeat the indexed expression exactly. */

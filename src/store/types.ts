@@ -1,5 +1,6 @@
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
+import type { RateStorage } from "../http/rate-limit.ts";
 
 export interface ApiKeyRecord {
   userId: string;
@@ -46,7 +47,7 @@ export interface UpdateOutcome<T> {
  * Storage behind the routes. Every method is async so that a networked store can implement it too;
  * every write is atomic. Documents go in as objects and come out as stored canonical JSON text.
  */
-export interface Store {
+export interface Store extends RateStorage {
   readonly kind: "sqlite" | "postgres";
   createUser(userId: string, passwordHash: string | null): Promise<boolean>;
   userExists(userId: string): Promise<boolean>;

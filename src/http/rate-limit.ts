@@ -1,0 +1,95 @@
+import { ERRORS, HttpError } from "./errors.ts";
+
+// Fixed one-hour windows per account and API version (docs/decisions.md). Counting happens in memory,
+// so the check on every request is a map lookup; counts are saved to the store every second and at a
+// graceful stop, and loaded at start, so a restart keeps them (a crash loses at most the last second).
+
+export const WINDOW_MS = 3_600_000;
+
+export interface RateCount {
+  userId: string;
+  apiVersion: 1 | 2;
+  count: number;
+}
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends and the full budget is back. */
+  reset: number;
+  apiVersion: 1 | 2;
+}
+
+export interface RateStorage {
+  loadRateCounts(windowStart: number): Promise<RateCount[]>;
+  saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void>;
+}
+
+export class RateLimiter {
+  private windowStart = 0;
+  private counts = new Map<string, number>();
+  private dirty = new Set<string>();
+
+  constructor(
+    private readonly limits: { 1: number; 2: number },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private roll(now: number): void {
+    const start = now - (now % WINDOW_MS);
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.counts.clear();
+      this.dirty.clear();
+    }
+  }
+
+  /** Counts one call; throws 429 with `Retry-After` when the window's budget is spent. */
+  take(userId: string, apiVersion: 1 | 2): RateState {
+    const now = this.now();
+    this.roll(now);
+    const key = `${apiVersion}:${userId}`;
+    const used = this.counts.get(key) ?? 0;
+    const limit = this.limits[apiVersion];
+    const reset = Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
+    const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };
+    if (used >= limit) {
+      throw new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ ...state, remaining: 0 }) });
+    }
+    this.counts.set(key, used + 1);
+    this.dirty.add(key);
+    return state;
+  }
+
+  async load(storage: RateStorage): Promise<void> {
+    this.roll(this.now());
+    for (const { userId, apiVersion, count } of await storage.loadRateCounts(this.windowStart)) {
+      const key = `${apiVersion}:${userId}`;
+      this.counts.set(key, Math.max(count, this.counts.get(key) ?? 0));
+    }
+  }
+
+  /** Saves the counts changed since the last save. */
+  async save(storage: RateStorage): Promise<void> {
+    if (this.dirty.size === 0) return;
+    const counts: RateCount[] = [];
+    for (const key of this.dirty) {
+      const colon = key.indexOf(":");
+      counts.push({ apiVersion: key[0] === "1" ? 1 : 2, userId: key.slice(colon + 1), count: this.counts.get(key) ?? 0 });
+    }
+    this.dirty.clear();
+    await storage.saveRateCounts(this.windowStart, counts);
+  }
+}
+
+/** IETF RateLimit fields plus the widespread X-RateLimit trio (docs/decisions.md). */
+export function rateHeaders(s: RateState): Record<string, string> {
+  const policy = `v${s.apiVersion}`;
+  return {
+    "ratelimit-policy": `"${policy}";q=${s.limit};w=3600`,
+    ratelimit: `"${policy}";r=${s.remaining};t=${s.reset}`,
+    "x-ratelimit-limit": String(s.limit),
+    "x-ratelimit-remaining": String(s.remaining),
+    "x-ratelimit-reset": String(s.reset),
+  };
+}

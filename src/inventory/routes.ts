@@ -1,0 +1,76 @@
+import { Elysia } from "elysia";
+import { readJsonObject, readPatchInput } from "../http/body.ts";
+import type { ApiVersion } from "../http/auth.ts";
+import { prefix, type Deps } from "../http/deps.ts";
+import { listDocuments } from "../http/documents.ts";
+import { jsonText, notFound, text, TEXT } from "../http/errors.ts";
+import { parseBoolean, parseListRequestFor } from "../http/list-params.ts";
+import { searchParams } from "../http/url.ts";
+import { isIngredientCollection, type IngredientCollection } from "../resources.ts";
+import { createItem, patchItem, readItem } from "./service.ts";
+
+/**
+ * Inventory (API document, Endpoints › Inventory): one module, the collection a path parameter.
+ * Version 1 (Versioning): reads and a PATCH of `inventory` / `inventory_adjust` only.
+ */
+export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersion) {
+  const base = `${prefix(version)}/inventory/:collection`;
+  // An unknown collection is an unknown route, checked after authentication like any other 404.
+  const collection = (name: string): IngredientCollection => {
+    if (!isIngredientCollection(name)) throw notFound();
+    return name;
+  };
+  const app = new Elysia({ name: `inventory-v${version}` })
+    .get(base, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "inventory.read", version);
+      const c = collection(params.collection);
+      const query = searchParams(request.url);
+      const req = parseListRequestFor(version, query);
+      const exists = parseBoolean(query, "inventory_exists");
+      const negative = parseBoolean(query, "inventory_negative");
+      // Both filters at once ask for stock > 0 and < 0: no item can match (docs/decisions.md).
+      const inventory = negative ? "negative" : exists ? "exists" : undefined;
+      const page = await listDocuments(store, userId, c, req, { inventory });
+      return jsonText(exists && negative ? "[]" : page);
+    })
+    .get(`${base}/:id`, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "inventory.read", version);
+      return jsonText(await readItem(store, userId, collection(params.collection), params.id, searchParams(request.url)));
+    })
+    .patch(
+      `${base}/:id`,
+      async ({ request, params }) => {
+        const { userId } = await auth.authorize(request, "inventory.write", version);
+        const c = collection(params.collection);
+        const input = await readPatchInput(request, searchParams(request.url), config.maxBodyBytes);
+        return text(await patchItem(store, userId, c, params.id, version === 1 ? stockFieldsOnly(input) : input));
+      },
+      { parse: "none" },
+    );
+  if (version === 1) return app;
+  return app
+    .post(
+      base,
+      async ({ request, params }) => {
+        const { userId } = await auth.authorize(request, "inventory.write", version);
+        const c = collection(params.collection);
+        const id = await createItem(store, userId, c, await readJsonObject(request, config.maxBodyBytes));
+        return jsonText(JSON.stringify({ id }), 201);
+      },
+      { parse: "none" },
+    )
+    .delete(`${base}/:id`, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "inventory.delete", version);
+      if (!(await store.remove(userId, collection(params.collection), params.id))) throw notFound();
+      return text(TEXT.deleted);
+    });
+}
+
+/** Version 1 PATCH changes stock only: other fields of the body are ignored. */
+function stockFieldsOnly(input: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!input) return undefined;
+  const out: Record<string, unknown> = {};
+  if ("inventory" in input) out.inventory = input.inventory;
+  if ("inventory_adjust" in input) out.inventory_adjust = input.inventory_adjust;
+  return out;
+}

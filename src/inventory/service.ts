@@ -1,0 +1,51 @@
+import { catalogItem } from "../catalog/index.ts";
+import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
+import { newId } from "../lib/ids.ts";
+import { canonicalJson, project, type Doc } from "../lib/json.ts";
+import { stamp } from "../lib/stamps.ts";
+import { DEFAULT_FIELDS, type IngredientCollection } from "../resources.ts";
+import { INVENTORY_SERVER_MANAGED, stripServerManaged, validateIngredient } from "../schema/index.ts";
+import type { Store } from "../store/types.ts";
+import { parseInclude } from "../http/list-params.ts";
+import { applyStock, planInventoryPatch, roundStock } from "./stock.ts";
+
+// Inventory (API document, Endpoints › Inventory). A user's item, or else the default catalog's item
+// of the same `_id`: the first edit or stock change copies a default into the user's inventory.
+
+/** One item as JSON text: the user's copy, else the catalog default; 404 when neither exists. */
+export async function readItem(store: Store, userId: string, c: IngredientCollection, id: string, params: URLSearchParams): Promise<string> {
+  const own = await store.get(userId, c, id);
+  const include = parseInclude(params);
+  if (own !== undefined && include.length === 0) return own;
+  const doc = own !== undefined ? (JSON.parse(own) as Doc) : catalogItem(c, id);
+  if (!doc) throw notFound();
+  return include.length ? canonicalJson(project(doc, [...DEFAULT_FIELDS[c], ...include])) : canonicalJson(doc);
+}
+
+export async function createItem(store: Store, userId: string, c: IngredientCollection, body: Doc | undefined, now = Date.now()): Promise<string> {
+  if (!body) throw badRequest(ERRORS.missingBody);
+  const { inventory_adjust: _adjust, ...fields } = stripServerManaged(body, INVENTORY_SERVER_MANAGED);
+  const issues = validateIngredient(c, fields);
+  if (issues.length) throw validationFailed(issues);
+  const id = newId();
+  if (typeof fields.inventory === "number") fields.inventory = roundStock(fields.inventory);
+  await store.insert(userId, c, stamp({ ...fields, _id: id }, now, true));
+  return id;
+}
+
+export async function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, body: Doc | undefined, now = Date.now()): Promise<string> {
+  const plan = body ? planInventoryPatch(body, INVENTORY_SERVER_MANAGED) : undefined;
+  return store.update(userId, c, id, (current) => {
+    const base = current ?? catalogItem(c, id);
+    if (!base) throw notFound();
+    if (!plan || (Object.keys(plan.fields).length === 0 && !plan.stock)) return { result: TEXT.nothingToUpdate };
+    if (plan.mode === "partial") {
+      const issues = validateIngredient(c, plan.fields, { partial: true });
+      if (issues.length) throw validationFailed(issues);
+    }
+    const next: Doc = { ...base, ...plan.fields };
+    const stock = applyStock(base.inventory, plan.stock);
+    if (stock !== undefined) next.inventory = stock;
+    return { write: stamp(next, now, current === undefined), result: TEXT.updated };
+  });
+}

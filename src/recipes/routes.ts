@@ -1,0 +1,47 @@
+import { Elysia } from "elysia";
+import { readJsonObject } from "../http/body.ts";
+import type { ApiVersion } from "../http/auth.ts";
+import { prefix, type Deps } from "../http/deps.ts";
+import { listDocuments, readDocument } from "../http/documents.ts";
+import { jsonText, notFound, text, TEXT } from "../http/errors.ts";
+import { parseListRequestFor } from "../http/list-params.ts";
+import { searchParams } from "../http/url.ts";
+import { createRecipe, updateRecipe } from "./service.ts";
+
+/** Recipes (API document, Endpoints › Recipes). Version 1 reads only (Versioning). */
+export function recipeRoutes({ auth, store, config }: Deps, version: ApiVersion) {
+  const base = `${prefix(version)}/recipes`;
+  const reads = new Elysia({ name: `recipes-v${version}` })
+    .get(base, async ({ request }) => {
+      const { userId } = await auth.authorize(request, "recipes.read", version);
+      return jsonText(await listDocuments(store, userId, "recipe", parseListRequestFor(version, searchParams(request.url))));
+    })
+    .get(`${base}/:id`, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "recipes.read", version);
+      return jsonText(await readDocument(store, userId, "recipe", params.id, searchParams(request.url)));
+    });
+  if (version === 1) return reads;
+  return reads
+    .post(
+      base,
+      async ({ request }) => {
+        const { userId } = await auth.authorize(request, "recipes.write", version);
+        const id = await createRecipe(store, userId, await readJsonObject(request, config.maxBodyBytes));
+        return jsonText(JSON.stringify({ id }), 201);
+      },
+      { parse: "none" },
+    )
+    .patch(
+      `${base}/:id`,
+      async ({ request, params }) => {
+        const { userId } = await auth.authorize(request, "recipes.write", version);
+        return text(await updateRecipe(store, userId, params.id, await readJsonObject(request, config.maxBodyBytes)));
+      },
+      { parse: "none" },
+    )
+    .delete(`${base}/:id`, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "recipes.delete", version);
+      if (!(await store.remove(userId, "recipe", params.id))) throw notFound();
+      return text(TEXT.deleted);
+    });
+}

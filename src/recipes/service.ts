@@ -1,0 +1,60 @@
+import { calculateRecipe } from "../calc/index.ts";
+import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
+import { newId } from "../lib/ids.ts";
+import type { Doc } from "../lib/json.ts";
+import { stamp } from "../lib/stamps.ts";
+import { RECIPE_SERVER_MANAGED, stripServerManaged, validateRecipe } from "../schema/index.ts";
+import type { Store } from "../store/types.ts";
+
+// Recipes (API document, Endpoints › Recipes, rules 1–3).
+
+/** Figures a client may set itself; when it does not, the service fills them in (src/calc). */
+export const CLIENT_OR_CALCULATED = ["og", "fg", "ibu", "color", "abv"] as const;
+/** Server-managed record of which of those the service filled in, so an update recalculates them. */
+const CALCULATED = "_calculated";
+
+const isSet = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+
+/** Adds calculated fields and the service's own fields to a validated recipe. */
+function finish(recipe: Doc, server: Doc, now: number, created: boolean): Doc {
+  const calculated = CLIENT_OR_CALCULATED.filter((f) => !isSet(recipe[f]));
+  return stamp({ ...calculateRecipe(recipe), ...server, [CALCULATED]: calculated }, now, created);
+}
+
+export async function createRecipe(store: Store, userId: string, body: Doc | undefined, now = Date.now()): Promise<string> {
+  if (!body) throw badRequest(ERRORS.missingBody);
+  const recipe = stripServerManaged(body, RECIPE_SERVER_MANAGED);
+  const issues = validateRecipe(recipe);
+  if (issues.length) throw validationFailed(issues);
+  const id = newId();
+  const server = { _id: id, _uid: userId, _type: "recipe", _public: false, _init: true };
+  await store.insert(userId, "recipe", finish(recipe, server, now, true));
+  return id;
+}
+
+/**
+ * Shallow merge: each top-level field of the body replaces the stored one, arrays whole. The merged
+ * recipe is validated; when invalid nothing is stored. Figures the service calculated before are
+ * recalculated unless the body sets them.
+ */
+export async function updateRecipe(store: Store, userId: string, id: string, body: Doc | undefined, now = Date.now()): Promise<string> {
+  const changes = body ? stripServerManaged(body, RECIPE_SERVER_MANAGED) : undefined;
+  return store.update(userId, "recipe", id, (current) => {
+    if (!current) throw notFound();
+    if (!changes) throw badRequest(ERRORS.missingBody);
+    if (Object.keys(changes).length === 0) return { result: TEXT.nothingToUpdate };
+    const before = Array.isArray(current[CALCULATED]) ? (current[CALCULATED] as string[]) : [];
+    const server: Doc = {};
+    const merged: Doc = {};
+    for (const [k, v] of Object.entries(current)) {
+      if (k === "data") continue; // recalculated below
+      if (k.startsWith("_") || RECIPE_SERVER_MANAGED.includes(k)) server[k] = v;
+      else if (!(before.includes(k) && !(k in changes))) merged[k] = v;
+    }
+    Object.assign(merged, changes);
+    const issues = validateRecipe(merged);
+    if (issues.length) throw validationFailed(issues);
+    delete server[CALCULATED];
+    return { write: finish(merged, server, now, false), result: TEXT.updated };
+  });
+}
