@@ -1,0 +1,189 @@
+// [Batches] read one, PATCH bounds (edges inclusive, exact refusals, null clears), delete.
+// PATCH checks touch one scratch batch and restore every value they changed.
+import fc from "fast-check";
+import type { Area, Check, Ctx } from "../engine.ts";
+import { PATCH_BOUNDS, STATUSES, TEXT, allowedRoots } from "../doc.ts";
+import { assert, atPath, deepEqual, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
+import { missingId, reference } from "../data.ts";
+import { property } from "../property.ts";
+
+const DEFAULTS = ["_id", "name", "batchNo", "status", "brewer", "brewDate", "recipe.name"];
+
+interface Scratch { id: string; original: Record<string, unknown>; touched: Set<string> }
+
+function scratchOf(state: { scratch?: Promise<Scratch> }, ctx: Ctx): Promise<Scratch> {
+  state.scratch ??= (async () => {
+    const id = ctx.config.scratchBatchId ?? String((await reference(ctx, "/v2/batches")).items[0]?._id ?? "");
+    if (!id) ctx.skip("no batch to PATCH (the account has none; set CONTRACTS_SCRATCH_BATCH_ID)");
+    const original = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
+    return { id, original, touched: new Set<string>() };
+  })();
+  return state.scratch;
+}
+
+async function patch(ctx: Ctx, s: Scratch, body: Record<string, unknown>) {
+  for (const k of Object.keys(body)) s.touched.add(k);
+  return ctx.client.call({ method: "PATCH", path: `/v2/batches/${s.id}`, account: ctx.main, json: body });
+}
+
+async function read(ctx: Ctx, s: Scratch, field: string): Promise<unknown> {
+  const ex = await ctx.client.call({ method: "GET", path: `/v2/batches/${s.id}`, account: ctx.main, query: { include: field } });
+  return expectObject(ex)[field];
+}
+
+function outside(b: { min: number; max?: number }): number[] {
+  return [Math.round((b.min - 0.01) * 1000) / 1000, ...(b.max !== undefined ? [Math.round((b.max + 0.01) * 1000) / 1000] : [])];
+}
+
+function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
+  const checks: Check[] = [];
+  const add = (name: string, run: (ctx: Ctx, s: Scratch) => Promise<void>, tags = ["text"]) =>
+    checks.push({ name, tags, needs: ["main", "writes"], run: async (ctx) => run(ctx, await scratchOf(state, ctx)) });
+
+  for (const status of STATUSES) {
+    add(`PATCH status=${status} answers 200 \`Updated\` and stores it [Batches, States and transitions]`, async (ctx, s) => {
+      expectText(ctx, await patch(ctx, s, { status }), 200, TEXT.updated);
+      const got = await read(ctx, s, "status");
+      assert(got === status, `status reads back as ${show(got)}`, ctx.client.log.at(-1));
+    });
+  }
+  for (const bad of ["planning", "Done", "Fermenting ", "", 3]) {
+    add(`PATCH status=${JSON.stringify(bad)} answers 400 \`Invalid status\` [Batches, Errors]`, async (ctx, s) => {
+      expectText(ctx, await patch(ctx, s, { status: bad }), 400, TEXT.invalidStatus);
+    });
+  }
+  for (const b of PATCH_BOUNDS) {
+    const edges = [b.min, ...(b.max !== undefined ? [b.max] : [])];
+    for (const v of edges) {
+      add(`PATCH ${b.field}=${v} is accepted (edge inclusive) [Batches]`, async (ctx, s) => {
+        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 200, TEXT.updated);
+      });
+    }
+    for (const v of outside(b)) {
+      add(`PATCH ${b.field}=${v} is refused: 400 \`Invalid ${b.field}\` [Batches, Errors]`, async (ctx, s) => {
+        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 400, TEXT.invalidField(b.field));
+      });
+    }
+    const mid = b.max !== undefined ? Math.round(((b.min + b.max) / 2) * 100) / 100 : 12.5;
+    add(`PATCH ${b.field}=${mid} answers \`Updated\` and reads back as ${mid} [Batches]`, async (ctx, s) => {
+      expectText(ctx, await patch(ctx, s, { [b.field]: mid }), 200, TEXT.updated);
+      const got = await read(ctx, s, b.field);
+      assert(got === mid, `${b.field} reads back as ${show(got)}`, ctx.client.log.at(-1));
+    });
+    if (b.field.startsWith("measured")) {
+      add(`PATCH ${b.field}=null clears the value [Batches]`, async (ctx, s) => {
+        expectText(ctx, await patch(ctx, s, { [b.field]: null }), 200, TEXT.updated);
+        const got = await read(ctx, s, b.field);
+        assert(got === null || got === undefined, `${b.field} reads back as ${show(got)} after null`, ctx.client.log.at(-1));
+      });
+    }
+  }
+  add("PATCH {} answers 200 `Nothing to update` [Batches]", async (ctx, s) => {
+    expectText(ctx, await patch(ctx, s, {}), 200, TEXT.nothingToUpdate);
+  });
+  add("PATCH with only fields outside the PATCH table answers 200 `Nothing to update` and changes nothing [Batches]", async (ctx, s) => {
+    const before = await read(ctx, s, "name");
+    const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${s.id}`, account: ctx.main, json: { name: `${ctx.runPrefix}renamed` } });
+    expectText(ctx, ex, 200, TEXT.nothingToUpdate);
+    const after = await read(ctx, s, "name");
+    assert(deepEqual(before, after), `name changed from ${show(before)} to ${show(after)}`, ex);
+  });
+  checks.push({
+    name: "PATCH of any PATCH-table field: in range is stored, out of range is refused with `Invalid <field>` and leaves it (property) [Batches]",
+    tags: ["text", "property"],
+    needs: ["main", "writes"],
+    async run(ctx) {
+      const s = await scratchOf(state, ctx);
+      const arb = fc.constantFrom(...PATCH_BOUNDS).chain((b) => {
+        const hi = b.max ?? 1000;
+        const inRange = fc.double({ min: b.min, max: hi, noNaN: true }).map((v) => ({ b, v, ok: true }));
+        const below = fc.double({ min: b.min - 1000, max: b.min, noNaN: true, maxExcluded: true }).map((v) => ({ b, v, ok: false }));
+        const above = b.max === undefined ? [] : [fc.double({ min: b.max, max: b.max + 1000, noNaN: true, minExcluded: true }).map((v) => ({ b, v, ok: false }))];
+        // -0 is JSON 0, which is in range: not a refusal case.
+        return fc.oneof(inRange, below, ...above).filter((x) => !Object.is(x.v, -0));
+      });
+      await property(ctx, "batch PATCH bounds", arb, async ({ b, v, ok }) => {
+        const before = ok ? undefined : await read(ctx, s, b.field);
+        const ex = await patch(ctx, s, { [b.field]: v });
+        if (ok) expectText(ctx, ex, 200, TEXT.updated);
+        else expectText(ctx, ex, 400, TEXT.invalidField(b.field));
+        const after = await read(ctx, s, b.field);
+        if (ok && after !== v) fail(`${b.field}=${v} reads back as ${show(after)}`, ex);
+        if (!ok && !deepEqual(after, before)) fail(`refused ${b.field}=${v} still changed it from ${show(before)} to ${show(after)}`, ex);
+      }, { costPerRun: 3, maxRuns: 30, share: 0.1 });
+    },
+  });
+  return checks;
+}
+
+const readChecks: Check[] = [
+  {
+    name: "GET /v2/batches/{id} returns the batch with that _id [Batches]",
+    needs: ["main"],
+    async run(ctx) {
+      const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
+      if (typeof id !== "string") ctx.skip("the account has no batch");
+      const b = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
+      assert(b._id === id, `_id is ${show(b._id)}`, ctx.client.log.at(-1));
+    },
+  },
+  {
+    name: "GET /v2/batches/{id} of a missing id answers 404 [Errors]",
+    needs: ["main"],
+    async run(ctx) {
+      expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${missingId(ctx)}`, account: ctx.main }), 404);
+    },
+  },
+  {
+    name: "GET /v2/batches/{id}?include=recipe.fermentation,notes returns the default fields plus those [Common read-one query parameter]",
+    needs: ["main"],
+    async run(ctx) {
+      const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
+      if (typeof id !== "string") ctx.skip("the account has no batch");
+      const full = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
+      const ex = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main, query: { include: "recipe.fermentation,notes" } });
+      const part = expectObject(ex);
+      const roots = allowedRoots(DEFAULTS, ["recipe.fermentation", "notes"]);
+      const extra = Object.keys(part).filter((k) => !roots.has(k));
+      if (extra.length) fail(`fields beyond defaults and include: ${extra.join(", ")}`, ex);
+      for (const p of [...DEFAULTS, "recipe.fermentation", "notes"]) {
+        const want = atPath(full, p);
+        if (want !== undefined && !deepEqual(atPath(part, p), want)) fail(`${p} is ${show(atPath(part, p))}, full record has ${show(want)}`, ex);
+      }
+    },
+  },
+];
+
+const deleteCheck: Check = {
+  name: "DELETE /v2/batches/{id} answers 200 `Deleted`, then the batch answers 404 [Batches]",
+  tags: ["text"],
+  needs: ["main", "deletes"],
+  async run(ctx) {
+    const id = ctx.config.deletableBatchId;
+    if (!id) ctx.skip("batches cannot be created through the API: set CONTRACTS_DELETABLE_BATCH_ID to a batch that may be deleted");
+    expectText(ctx, await ctx.client.call({ method: "DELETE", path: `/v2/batches/${id}`, account: ctx.main }), 200, TEXT.deleted);
+    expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }), 404);
+  },
+};
+
+export function batchesArea(): Area {
+  const state: { scratch?: Promise<Scratch> } = {};
+  return {
+    name: "batches",
+    checks: [...readChecks, ...patchChecks(state), deleteCheck],
+    async teardown(ctx) {
+      if (!state.scratch) return;
+      const s = await state.scratch.catch(() => undefined);
+      if (!s) return;
+      // One field at a time, so one refused value cannot block the others.
+      const failed: string[] = [];
+      for (const f of s.touched) {
+        if (f === "name") continue;
+        const v = s.original[f] ?? null;
+        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${s.id}`, account: ctx.main, json: { [f]: v }, essential: true });
+        if (ex.status !== 200) failed.push(`${f}=${show(v)} (status ${ex.status})`);
+      }
+      if (failed.length) throw new Error(`could not restore batch ${s.id}: ${failed.join(", ")}`);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// [Errors] exact statuses and plain-text bodies that need no data: direction, missing ids,
+// update and delete of records that do not exist. Every request here targets no record.
+import type { Area, Check } from "../engine.ts";
+import { COLLECTIONS, LISTS, TEXT } from "../doc.ts";
+import { expectText } from "../expect.ts";
+import { missingId } from "../data.ts";
+
+const directionChecks: Check[] = LISTS.flatMap((r) => ["sideways", "ASC"].map((dir): Check => ({
+  name: `GET ${r.path}?order_by_direction=${dir} answers 400 \`Invalid order by direction\` [Common list query parameters, Errors]`,
+  tags: ["text"],
+  async run(ctx) {
+    const ex = await ctx.client.call({ method: "GET", path: r.path, account: ctx.main, query: { order_by_direction: dir } });
+    expectText(ctx, ex, 400, TEXT.invalidDirection);
+  },
+})));
+
+// An empty id segment is how a client leaves the id out; GET of one record is left out because
+// `/v2/batches/` is also the list's path.
+const MISSING_ID: [string, string, unknown?][] = [
+  ["PATCH", "/v2/batches/", { status: "Planning" }],
+  ["DELETE", "/v2/batches/"],
+  ["GET", "/v2/batches//readings/last"],
+  ["GET", "/v2/batches//brewtracker"],
+  ["PATCH", "/v2/recipes/", { notes: "x" }],
+  ["DELETE", "/v2/recipes/"],
+  ...COLLECTIONS.flatMap((c): [string, string, unknown?][] => [
+    ["PATCH", `/v2/inventory/${c}/`, { inventory: 1 }],
+    ["DELETE", `/v2/inventory/${c}/`],
+  ]),
+];
+
+const missingIdChecks: Check[] = MISSING_ID.map(([method, path, json]) => ({
+  name: `${method} ${path} (no id) answers 400 \`Missing ID\` [Errors]`,
+  tags: ["text"],
+  async run(ctx) {
+    expectText(ctx, await ctx.client.call({ method, path, account: ctx.main, json }), 400, TEXT.missingId);
+  },
+}));
+
+const NOT_FOUND: [string, string, unknown?][] = [
+  ["PATCH", "/v2/batches", { status: "Planning" }],
+  ["DELETE", "/v2/batches"],
+  ["PATCH", "/v2/recipes", { notes: "x" }],
+  ["DELETE", "/v2/recipes"],
+  ...COLLECTIONS.flatMap((c): [string, string, unknown?][] => [
+    ["PATCH", `/v2/inventory/${c}`, { inventory: 1 }],
+    ["DELETE", `/v2/inventory/${c}`],
+  ]),
+];
+
+const notFoundChecks: Check[] = NOT_FOUND.map(([method, path, json]) => ({
+  name: `${method} ${path}/{id} of a missing id answers 404 \`Not Found\` [Errors]`,
+  tags: ["text"],
+  async run(ctx) {
+    expectText(ctx, await ctx.client.call({ method, path: `${path}/${missingId(ctx)}`, account: ctx.main, json }), 404, TEXT.notFound);
+  },
+}));
+
+export function errorsArea(): Area {
+  return {
+    name: "errors",
+    checks: [...directionChecks, ...missingIdChecks, ...notFoundChecks].map((c) => ({ ...c, needs: ["main"] })),
+  };
+}

@@ -1,0 +1,113 @@
+// [Common list query parameters] start_after paging and ordering: the pages of any order_by and
+// direction, concatenated, are the full ordered set with no repeats.
+import fc from "fast-check";
+import type { Check, Ctx } from "../engine.ts";
+import type { ListResource } from "../doc.ts";
+import { assert, deepEqual, expectArray, fail, show } from "../expect.ts";
+import { ids, listAll, reference, repeats, type Entry, type Listing } from "../data.ts";
+import { property } from "../property.ts";
+
+interface Order { by: string; dir: "asc" | "desc" }
+
+function orderQuery(o: Order): Record<string, string> {
+  return o.by === "_id" && o.dir === "asc" ? {} : { order_by: o.by, order_by_direction: o.dir, include: o.by };
+}
+
+function ordered(ctx: Ctx, r: ListResource, o: Order): Promise<Listing> {
+  return o.by === "_id" && o.dir === "asc" ? reference(ctx, r.path) : ctx.once(`order ${r.path} ${o.by} ${o.dir}`, () => listAll(ctx, ctx.main, r.path, orderQuery(o)));
+}
+
+/** Pages with start_after at `limit` until a short page; returns every id seen, in order. */
+async function walk(ctx: Ctx, r: ListResource, o: Order, limit: number, maxPages: number): Promise<string[]> {
+  const seen: string[] = [];
+  let after: string | undefined;
+  for (let i = 0; i < maxPages; i++) {
+    const ex = await ctx.client.call({ method: "GET", path: r.path, account: ctx.main, query: { ...orderQuery(o), limit, start_after: after } });
+    const got = expectArray(ex);
+    assert(got.length <= limit, `page of ${got.length} entries with limit=${limit}`, ex);
+    seen.push(...ids(got));
+    const rep = repeats(seen);
+    if (rep.length) fail(`start_after=${after} repeated ${rep.join(", ")} (pages so far: ${show(seen)})`, ex);
+    if (got.length < limit) return seen;
+    after = String(got[got.length - 1]!._id);
+  }
+  fail(`more than ${maxPages} pages of ${limit} (seen ${seen.length} ids): paging does not end`);
+}
+
+async function checkPaging(ctx: Ctx, r: ListResource, o: Order, limit: number): Promise<void> {
+  const ref = await ordered(ctx, r, o);
+  if (!ref.complete) ctx.skip(`more than 200 entries in ${r.path}: the full set is not known`);
+  const want = ids(ref.items);
+  const got = await walk(ctx, r, o, limit, Math.ceil(want.length / limit) + 2);
+  if (!deepEqual(got, want)) {
+    fail(`order_by=${o.by} ${o.dir}, limit=${limit}: pages give ${show(got)}, the full list is ${show(want)}`, ctx.client.log.at(-1));
+  }
+}
+
+function compare(a: unknown, b: unknown): number | undefined {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+  return undefined;
+}
+
+function outOfOrder(items: Entry[], field: string, dir: "asc" | "desc"): string | undefined {
+  for (let i = 1; i < items.length; i++) {
+    const c = compare(items[i - 1]![field], items[i]![field]);
+    if (c !== undefined && (dir === "asc" ? c > 0 : c < 0)) {
+      return `${String(items[i - 1]!._id)} (${show(items[i - 1]![field])}) before ${String(items[i]!._id)} (${show(items[i]![field])})`;
+    }
+  }
+  return undefined;
+}
+
+export function pagingChecks(r: ListResource): Check[] {
+  const field = r.orderFields[0]!;
+  return [
+    {
+      name: `GET ${r.path} is ordered by ascending _id by default [What the service does, rule 2]`,
+      async run(ctx) {
+        const ref = await reference(ctx, r.path);
+        const bad = outOfOrder(ref.items, "_id", "asc");
+        if (bad) fail(`not in ascending _id order: ${bad}`);
+      },
+    },
+    {
+      name: `GET ${r.path}?order_by_direction=desc lists the _ids in reverse [Common list query parameters]`,
+      async run(ctx) {
+        const ref = await reference(ctx, r.path);
+        if (!ref.complete) ctx.skip("more than 200 entries: the full set is not known");
+        const got = expectArray(await ctx.client.call({ method: "GET", path: r.path, account: ctx.main, query: { order_by_direction: "desc", limit: 50 } }));
+        const want = ids(ref.items).reverse().slice(0, 50);
+        assert(deepEqual(ids(got), want), `expected ${show(want)}, got ${show(ids(got))}`, ctx.client.log.at(-1));
+      },
+    },
+    ...(["asc", "desc"] as const).map((dir): Check => ({
+      name: `GET ${r.path}?order_by=${field}&order_by_direction=${dir} sorts entries by ${field} [Common list query parameters]`,
+      async run(ctx) {
+        const ref = await ordered(ctx, r, { by: field, dir });
+        const bad = outOfOrder(ref.items, field, dir);
+        if (bad) fail(`not sorted by ${field} ${dir}: ${bad}`);
+      },
+    })),
+    {
+      name: `GET ${r.path} pages of limit=3 joined with start_after are the full list, no repeats [Common list query parameters]`,
+      async run(ctx) { await checkPaging(ctx, r, { by: "_id", dir: "asc" }, 3); },
+    },
+    {
+      name: `GET ${r.path} pages with any order_by, direction and limit are the full ordered list (property) [Common list query parameters]`,
+      tags: ["property"],
+      async run(ctx) {
+        const ref = await reference(ctx, r.path);
+        if (!ref.complete) ctx.skip("more than 200 entries: the full set is not known");
+        // Small limits on a long list cost many calls: keep every run within about 5 pages.
+        const minLimit = Math.max(1, Math.ceil(ref.items.length / 4));
+        const arb = fc.record({
+          by: fc.constantFrom("_id", ...r.orderFields),
+          dir: fc.constantFrom("asc" as const, "desc" as const),
+          limit: fc.integer({ min: minLimit, max: Math.max(minLimit, 10) }),
+        });
+        await property(ctx, `${r.path} paging`, arb, (v) => checkPaging(ctx, r, v, v.limit), { costPerRun: 6, maxRuns: 8, share: 0.03 });
+      },
+    },
+  ];
+}

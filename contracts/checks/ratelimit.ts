@@ -1,0 +1,65 @@
+// [Limits, Errors] with CONTRACTS_RATE_LIMIT=N, calls 1..N with one key are served and call N+1
+// answers 429 with Retry-After. Exact only on a key nothing else used within the hour: a dedicated
+// CONTRACTS_RATELIMIT_* key, or the main key when this area runs on its own.
+import type { Account } from "../config.ts";
+import type { Area, Check, Ctx } from "../engine.ts";
+import { Budget, Client, retryAfterSeconds, type Exchange } from "../client.ts";
+import { fail } from "../expect.ts";
+
+interface Outcome { firstRefused?: number; refusal?: Exchange; lastServed?: Exchange }
+
+function keyFor(ctx: Ctx): Account {
+  const own = ctx.config.accounts.ratelimit;
+  if (own) return own;
+  const alone = ctx.config.areas.length === 1 && ctx.config.areas[0] === "ratelimit";
+  if (alone && ctx.config.accounts.main) return ctx.config.accounts.main;
+  ctx.skip("needs a fresh key: set CONTRACTS_RATELIMIT_USER_ID/API_KEY, or run CONTRACTS_AREAS=ratelimit alone on an unused main key");
+}
+
+export function ratelimitArea(): Area {
+  let run: Promise<Outcome> | undefined;
+  const measure = (ctx: Ctx) => (run ??= (async () => {
+    const account = keyFor(ctx);
+    const limit = ctx.config.rateLimit!;
+    // Its own client: no budget stop and no waiting on 429, which is what this area wants to see.
+    const client = new Client({ ...ctx.client.opts, budget: new Budget({}, limit + 1), honourRetryAfter: false });
+    const out: Outcome = {};
+    for (let i = 1; i <= limit + 1; i++) {
+      const ex = await client.call({ method: "GET", path: "/v2/batches", account, query: { limit: 1 } });
+      ctx.client.log.push(ex);
+      if (ex.status === 429) { out.firstRefused = i; out.refusal = ex; break; }
+      out.lastServed = ex;
+    }
+    return out;
+  })());
+
+  const checks: Check[] = [
+    {
+      name: "calls 1 to N of one key within the hour are served (N = CONTRACTS_RATE_LIMIT) [Limits]",
+      async run(ctx) {
+        const o = await measure(ctx);
+        if (o.firstRefused !== undefined && o.firstRefused <= ctx.config.rateLimit!) {
+          fail(`call ${o.firstRefused} of ${ctx.config.rateLimit} was refused with 429`, o.refusal);
+        }
+      },
+    },
+    {
+      name: "call N+1 of one key within the hour answers 429 [Limits, Errors]",
+      async run(ctx) {
+        const o = await measure(ctx);
+        if (o.firstRefused === undefined) fail(`call ${ctx.config.rateLimit! + 1} was served`, o.lastServed);
+      },
+    },
+    {
+      name: "the 429 carries a Retry-After header in seconds or as an HTTP date [Errors, Limits]",
+      async run(ctx) {
+        const o = await measure(ctx);
+        if (!o.refusal) ctx.skip("no 429 was seen");
+        if (retryAfterSeconds(o.refusal) === undefined) {
+          fail(`Retry-After is ${JSON.stringify(o.refusal.responseHeaders["retry-after"] ?? null)}`, o.refusal);
+        }
+      },
+    },
+  ];
+  return { name: "ratelimit", checks: checks.map((c) => ({ ...c, needs: ["ratelimit"] })) };
+}

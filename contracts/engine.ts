@@ -1,0 +1,181 @@
+// Runs the selected areas' checks in order and records one outcome per check:
+// pass, fail (the target does not conform), skip (with the reason) or error (the kit broke).
+import type { Account, AccountLabel, AreaName, Config } from "./config.ts";
+import { Budget, BudgetExhausted, Client, Unreachable, type Exchange } from "./client.ts";
+import { secretsOf, redact } from "./redact.ts";
+
+export type Outcome = "pass" | "fail" | "skip" | "error";
+
+/** What a check needs from the configuration; a check whose needs are unmet is skipped with the reason. */
+export type Need = AccountLabel | "writes" | "creates" | "deletes" | "ratelimit";
+
+export interface Check {
+  /** The rule, tersely, with the document part in brackets. */
+  name: string;
+  tags?: string[];
+  needs?: Need[];
+  run(ctx: Ctx): Promise<void>;
+}
+
+export interface Area {
+  name: AreaName;
+  checks: Check[];
+  /** Always runs after the area's checks (restores values, deletes what the area created). */
+  teardown?(ctx: Ctx): Promise<void>;
+}
+
+export interface CheckResult {
+  area: AreaName;
+  name: string;
+  tags: string[];
+  outcome: Outcome;
+  reason?: string;
+  detail?: string;
+  ms: number;
+}
+
+export interface RunReport {
+  baseUrl: string;
+  seed: number;
+  runPrefix: string;
+  results: CheckResult[];
+  calls: Record<string, number>;
+  /** Calls made while each area ran, all keys together. */
+  callsByArea: Record<string, number>;
+  ms: number;
+}
+
+export class Skip extends Error {}
+export class CheckFailure extends Error {
+  constructor(message: string, readonly exchange?: Exchange) { super(message); }
+}
+
+/** Names of records the kit creates all start with this, so leftovers of any run can be found. */
+export const KIT_PREFIX = "contracts-kit-";
+
+export class Ctx {
+  readonly cache = new Map<string, Promise<unknown>>();
+  /** Tells expectText whether to compare bodies (false when the `text` tag is skipped). */
+  readonly textChecks: boolean;
+  /** Checks still to run after the current one: properties leave calls for them. */
+  pending = 0;
+  constructor(readonly config: Config, readonly client: Client, readonly runPrefix: string, readonly budget: Budget) {
+    this.textChecks = !config.skipTags.includes("text");
+  }
+  account(label: AccountLabel): Account {
+    const a = this.config.accounts[label];
+    if (!a) throw new Skip(`no ${label} account configured`);
+    return a;
+  }
+  get main(): Account { return this.account("main"); }
+  skip(reason: string): never { throw new Skip(reason); }
+  /** Memoizes shared look-ups (reference lists, discovered ids) for the whole run. */
+  once<T>(key: string, f: () => Promise<T>): Promise<T> {
+    if (!this.cache.has(key)) this.cache.set(key, f());
+    return this.cache.get(key) as Promise<T>;
+  }
+  /** Deterministic per-check seed so one check replays the same under any area selection. */
+  seedFor(name: string): number {
+    let h = this.config.seed >>> 0;
+    for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619) >>> 0;
+    return h & 0x7fffffff;
+  }
+}
+
+export function unmetNeed(config: Config, need: Need): string | undefined {
+  switch (need) {
+    case "writes": return config.allowWrites ? undefined : "writes not allowed (set CONTRACTS_ALLOW_WRITES=1)";
+    case "deletes": return config.allowDeletes ? undefined : "deletes not allowed (set CONTRACTS_ALLOW_DELETES=1)";
+    case "creates":
+      return config.allowWrites && config.allowDeletes ? undefined
+        : "creating records needs CONTRACTS_ALLOW_WRITES=1 and CONTRACTS_ALLOW_DELETES=1 (everything created is deleted)";
+    case "ratelimit": return config.rateLimit ? undefined : "no rate limit given (set CONTRACTS_RATE_LIMIT)";
+    default: return config.accounts[need] ? undefined : `no ${need} account configured`;
+  }
+}
+
+export interface RunOptions {
+  areas: Record<AreaName, () => Area>;
+  onResult?: (r: CheckResult) => void;
+  /** Run before the first and after the last area (leftover cleanup by prefix). */
+  around?: (ctx: Ctx) => Promise<void>;
+}
+
+export function makeCtx(config: Config): Ctx {
+  const v1Share = Math.max(1, Math.floor((config.maxCalls * 150) / 500));
+  const budget = new Budget({ v1: v1Share }, config.maxCalls);
+  const secrets = secretsOf(Object.values(config.accounts).filter((a): a is Account => !!a));
+  const client = new Client({ baseUrl: config.baseUrl, budget, secrets, honourRetryAfter: true, maxWaitSeconds: config.maxWaitSeconds });
+  const runPrefix = `${KIT_PREFIX}${config.seed.toString(36)}-${Date.now().toString(36)}-`;
+  return new Ctx(config, client, runPrefix, budget);
+}
+
+/** Checks that the target answers HTTP at all; throws Unreachable otherwise. */
+export async function preflight(ctx: Ctx): Promise<void> {
+  await ctx.client.call({ method: "GET", path: "/v2/batches", query: { limit: 1 } });
+}
+
+export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(config)): Promise<RunReport> {
+  const started = Date.now();
+  const results: CheckResult[] = [];
+  const push = (r: CheckResult) => {
+    r.detail = r.detail && redact(r.detail, ctx.client.opts.secrets);
+    r.reason = r.reason && redact(r.reason, ctx.client.opts.secrets);
+    results.push(r);
+    opts.onResult?.(r);
+  };
+  await preflight(ctx);
+  if (opts.around) await opts.around(ctx);
+  const callsByArea: Record<string, number> = {};
+  const areas = config.areas.map((name) => opts.areas[name]());
+  ctx.pending = areas.reduce((n, a) => n + a.checks.length, 0);
+  try {
+    for (const area of areas) {
+      const before = ctx.client.log.length;
+      for (const check of area.checks) {
+        ctx.pending--;
+        push(await runOne(ctx, area.name, check));
+      }
+      if (area.teardown) {
+        try { await area.teardown(ctx); } catch (e) {
+          push({ area: area.name, name: `teardown of ${area.name} restores and deletes what it changed`, tags: [], outcome: "error", detail: errorText(e), ms: 0 });
+        }
+      }
+      callsByArea[area.name] = ctx.client.log.length - before;
+    }
+  } finally {
+    if (opts.around) await opts.around(ctx).catch(() => {});
+  }
+  return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started };
+}
+
+async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
+  const tags = check.tags ?? [];
+  const statusOnly = tags.includes("text") && !ctx.textChecks;
+  const name = statusOnly ? `${check.name} (status only: text skipped)` : check.name;
+  const base = { area, name, tags };
+  const skippedTag = tags.find((t) => t !== "text" && ctx.config.skipTags.includes(t));
+  if (skippedTag) return { ...base, outcome: "skip", reason: `tag ${skippedTag} skipped`, ms: 0 };
+  for (const need of check.needs ?? []) {
+    const why = unmetNeed(ctx.config, need);
+    if (why) return { ...base, outcome: "skip", reason: why, ms: 0 };
+  }
+  const t0 = Date.now();
+  try {
+    await check.run(ctx);
+    return { ...base, outcome: "pass", ms: Date.now() - t0 };
+  } catch (e) {
+    const ms = Date.now() - t0;
+    if (e instanceof Skip || e instanceof BudgetExhausted) return { ...base, outcome: "skip", reason: e.message, ms };
+    if (e instanceof CheckFailure) {
+      const detail = e.exchange ? `${e.message}\n${ctx.client.describe(e.exchange)}` : e.message;
+      return { ...base, outcome: "fail", reason: e.message.split("\n")[0], detail, ms };
+    }
+    return { ...base, outcome: "error", reason: (e as Error)?.message ?? String(e), detail: errorText(e), ms };
+  }
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof Unreachable) return `target unreachable: ${e.message}`;
+  return (e as Error)?.stack ?? String(e);
+}

@@ -1,0 +1,51 @@
+// fast-check properties against a live target: run counts shrink to fit the call budget, the seed is
+// printed, and a counterexample is shown as the curl line of its failing request.
+import fc from "fast-check";
+import { BudgetExhausted } from "./client.ts";
+import { CheckFailure, Skip, type Ctx } from "./engine.ts";
+import { show } from "./expect.ts";
+
+export interface PropertyOptions {
+  /** Calls one run makes with the main key (or `bucket`). */
+  costPerRun: number;
+  maxRuns?: number;
+  /** Share of the remaining budget this property may spend. */
+  share?: number;
+  bucket?: string;
+}
+
+export async function property<T>(
+  ctx: Ctx, checkName: string, arb: fc.Arbitrary<T>, run: (value: T) => Promise<void>, opts: PropertyOptions,
+): Promise<void> {
+  const bucket = opts.bucket ?? "main";
+  // A share of the whole budget, never eating into the calls the checks still to run need.
+  const reserve = Math.ceil(ctx.pending * 1.6);
+  const spend = Math.min(Math.floor(ctx.budget.limit(bucket) * (opts.share ?? 0.05)), ctx.budget.remaining(bucket) - reserve);
+  // Shrinking re-runs the property, so a third of the allowance is kept for it.
+  const numRuns = Math.min(opts.maxRuns ?? 25, Math.floor((spend * 2) / 3 / opts.costPerRun));
+  if (numRuns < 1) throw new Skip("call budget too small for this property");
+  const seed = ctx.seedFor(checkName);
+  let exhausted = false;
+  let lastFailure: CheckFailure | undefined;
+  const prop = fc.asyncProperty(arb, async (value) => {
+    if (exhausted) return;
+    try {
+      await run(value);
+    } catch (e) {
+      // Running out of calls is not a counterexample: stop quietly and report a skip.
+      if (e instanceof BudgetExhausted) { exhausted = true; return; }
+      if (e instanceof CheckFailure) lastFailure = e;
+      throw e;
+    }
+  });
+  const details = await fc.check(prop, { seed, numRuns, endOnFailure: false, interruptAfterTimeLimit: 60_000 });
+  if (details.failed) {
+    const ce = details.counterexample ? show(details.counterexample[0]) : "(none)";
+    const head = `property failed after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s); ` +
+      `seed ${seed} (CONTRACTS_SEED=${ctx.config.seed}), path ${details.counterexamplePath}\n` +
+      `  counterexample: ${ce}`;
+    if (lastFailure) throw new CheckFailure(`${head}\n  ${lastFailure.message}`, lastFailure.exchange);
+    throw new Error(`${head}\n  ${String(details.errorInstance)}`);
+  }
+  if (exhausted) throw new Skip(`call budget reached during the property (seed ${seed})`);
+}
