@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
-import { parseScopeList, SCOPES } from "../http/scopes.ts";
+import { parseScopeList, scopesOf } from "../http/scopes.ts";
 import { ImportError, parseImport } from "../import.ts";
 import { issueApiKey } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
@@ -59,12 +59,15 @@ export async function runCommand(args: string[], config: Config, open: (url: str
     }
     if (cmd === "key" && sub === "generate") {
       const id = userId(rest[0]);
-      const scopes = parseScopeList(option(rest, "--scopes") ?? "");
-      if ("unknown" in scopes) throw new UsageError(`unknown scope(s): ${scopes.unknown.join(", ")}; use all or names of: ${SCOPES.join(", ")}`);
       const version = option(rest, "--api-version") ?? "2";
       if (version !== "1" && version !== "2") throw new UsageError("--api-version must be 1 or 2");
+      const apiVersion = version === "1" ? 1 : 2;
+      const scopes = parseScopeList(option(rest, "--scopes") ?? "", apiVersion);
+      if ("unknown" in scopes) {
+        throw new UsageError(`unknown scope(s) for a version ${version} key: ${scopes.unknown.join(", ")}; use all or names of: ${scopesOf(apiVersion).join(", ")}`);
+      }
       if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
-      console.log(await issueApiKey(store, id, scopes.scopes, version === "1" ? 1 : 2));
+      console.log(await issueApiKey(store, id, scopes.scopes, apiVersion));
       return 0;
     }
     if (cmd === "import") {

@@ -17,11 +17,24 @@ export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }
 
-/** Parses "all" or a comma list of scope names; returns the unknown names when there are any. */
-export function parseScopeList(input: string): { scopes: Scope[] } | { unknown: string[] } {
-  if (input.trim() === "all") return { scopes: [...SCOPES] };
+/**
+ * Version 1 has five scopes (API document, Versioning): read recipes, read batches, edit batches, read
+ * inventory, edit inventory. They are stored under the v2 names they grant.
+ */
+export const V1_SCOPES: readonly Scope[] = ["recipes.read", "batches.read", "batches.write", "inventory.read", "inventory.write"];
+
+/** The scopes a key of an API version can hold. */
+export const scopesOf = (apiVersion: 1 | 2): readonly Scope[] => (apiVersion === 1 ? V1_SCOPES : SCOPES);
+
+/**
+ * Parses "all" or a comma list of scope names for a key of the API version; returns the names that
+ * are unknown (or not available in that version) when there are any.
+ */
+export function parseScopeList(input: string, apiVersion: 1 | 2 = 2): { scopes: Scope[] } | { unknown: string[] } {
+  const available = scopesOf(apiVersion);
+  if (input.trim() === "all") return { scopes: [...available] };
   const names = input.split(",").map((s) => s.trim()).filter(Boolean);
-  const unknown = names.filter((n) => !isScope(n));
+  const unknown = names.filter((n) => !(available as readonly string[]).includes(n));
   if (unknown.length || names.length === 0) return { unknown: unknown.length ? unknown : [input] };
-  return { scopes: SCOPES.filter((s) => names.includes(s)) };
+  return { scopes: available.filter((s) => names.includes(s)) };
 }

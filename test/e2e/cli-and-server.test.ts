@@ -53,7 +53,7 @@ describe("command line", () => {
   test("key generate with an unknown scope fails, names it, and leaves the old key working", async () => {
     const res = cli(["key", "generate", "alice", "--scopes", "batches.read,beer.drink"], env);
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain("unknown scope(s): beer.drink");
+    expect(res.stderr).toContain("unknown scope(s) for a version 2 key: beer.drink");
     expect(res.stdout).toBe("");
     expect((await get("/v2/batches")).status).toBe(200);
   });
