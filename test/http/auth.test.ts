@@ -20,7 +20,8 @@ const ONLY: Record<string, Scope[]> = {
 const makeWorld = () =>
   world({
     alice: { data: ownerImport() },
-    bob: { data: { batches: [{ _id: "b-bob", name: "Bob's", status: "Planning" }] } },
+    // Bob's batch has readings and a tracker, so a leak through any batch endpoint would show.
+    bob: { data: { batches: [{ _id: "b-bob", name: "Bob's", status: "Planning", readings: [{ time: 1, sg: 1.01 }], brewTracker: { _id: "t-bob", stage: 0 } }] } },
     ...Object.fromEntries(Object.entries(ONLY).map(([user, scopes]) => [user, { scopes, data: ownerImport() }])),
   });
 
@@ -130,6 +131,8 @@ describe("a key sees only its own user's data", () => {
       const res = await w.h.call(e.method, urlOf(e, "b-bob"), w.accounts.alice, { body: e.body });
       expect([res.status, res.text, res.headers.get("content-type")]).toEqual([missing.status, missing.text, missing.headers.get("content-type")]);
       expect(await w.h.store.get("bob", "batch", "b-bob")).toBe('{"_id":"b-bob","name":"Bob\'s","status":"Planning"}');
+      expect(await w.h.store.readings("bob", "b-bob")).toBe('[{"sg":1.01,"time":1}]');
+      expect(await w.h.store.brewTracker("bob", "b-bob")).toBe('{"_id":"t-bob","stage":0}');
     },
   }));
   runTable(table, makeWorld);

@@ -78,6 +78,8 @@ describe("order and paging parameters", () => {
       order("?order_by=batchNo", "a batch without the field comes first in ascending order", [BARE, PALE, STOUT]),
       order("?order_by=batchNo&order_by_direction=desc", "and last in descending order", [STOUT, PALE, BARE]),
       order("?order_by=name", "order_by=name orders by name (B, D, P)", [BARE, STOUT, PALE]),
+      order("?order_by=recipe.name", "order_by takes a dot path: recipe.name, missing first", [BARE, STOUT, PALE]),
+      order("?order_by=recipe.name&order_by_direction=desc", "a dot path in descending order, missing last", [PALE, STOUT, BARE]),
       order("?start_after=b-c", "start_after with the default order needs no existing record", [PALE, STOUT]),
       order("?start_after=b-pale&limit=1", "start_after returns the items after that _id", [STOUT]),
       order("?order_by=name&start_after=b-stout", "start_after follows the requested order", [PALE]),
