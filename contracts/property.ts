@@ -27,8 +27,11 @@ export async function property<T>(
   const seed = ctx.seedFor(checkName);
   let exhausted = false;
   let lastFailure: CheckFailure | undefined;
+  const start = ctx.client.log.length;
   const prop = fc.asyncProperty(arb, async (value) => {
     if (exhausted) return;
+    // Shrinking stops once the allowance is spent: the last failing value is the one reported.
+    if (lastFailure && ctx.client.log.length - start > spend) return;
     try {
       await run(value);
     } catch (e) {

@@ -95,12 +95,12 @@ function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
     async run(ctx) {
       const s = await scratchOf(state, ctx);
       const arb = fc.constantFrom(...PATCH_BOUNDS).chain((b) => {
-        const hi = b.max ?? 1000;
-        const inRange = fc.double({ min: b.min, max: hi, noNaN: true }).map((v) => ({ b, v, ok: true }));
-        const below = fc.double({ min: b.min - 1000, max: b.min, noNaN: true, maxExcluded: true }).map((v) => ({ b, v, ok: false }));
-        const above = b.max === undefined ? [] : [fc.double({ min: b.max, max: b.max + 1000, noNaN: true, minExcluded: true }).map((v) => ({ b, v, ok: false }))];
-        // -0 is JSON 0, which is in range: not a refusal case.
-        return fc.oneof(inRange, below, ...above).filter((x) => !Object.is(x.v, -0));
+        // Values on a grid of 1/10000: finer than any measurement the fields hold, and exact in JSON.
+        const grid = (lo: number, hi: number) => fc.integer({ min: Math.round(lo * 1e4), max: Math.round(hi * 1e4) }).map((n) => n / 1e4);
+        const inRange = grid(b.min, b.max ?? 1000).map((v) => ({ b, v, ok: true }));
+        const below = grid(b.min - 1000, b.min - 1e-4).map((v) => ({ b, v, ok: false }));
+        const above = b.max === undefined ? [] : [grid(b.max + 1e-4, b.max + 1000).map((v) => ({ b, v, ok: false }))];
+        return fc.oneof(inRange, below, ...above);
       });
       await property(ctx, "batch PATCH bounds", arb, async ({ b, v, ok }) => {
         const before = ok ? undefined : await read(ctx, s, b.field);
