@@ -145,6 +145,15 @@ describe("a key sees only its own user's data", () => {
     }
   });
 
+  test("another account's _id as start_after is unknown, exactly as a missing one", async () => {
+    const w = await makeWorld();
+    const [other, missing] = await Promise.all(
+      ["b-bob", "no-such-id"].map((id) => w.h.call("GET", `/v2/batches?order_by=name&start_after=${id}`, w.accounts.alice)),
+    );
+    expect([other.status, other.text]).toEqual([400, "Invalid start_after"]);
+    expect([other.status, other.text]).toEqual([missing.status, missing.text]);
+  });
+
   test("the same _id in two accounts is two batches", async () => {
     const w = await makeWorld();
     await w.h.load("bob", { batches: [{ _id: "b-pale", name: "Bob's pale", status: "Archived" }] });

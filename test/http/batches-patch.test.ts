@@ -96,6 +96,8 @@ describe("the body as a whole", () => {
       { ...patch("an application/*+json type is JSON (decisions, HTTP)", undefined, 200, "Updated", stored({ status: "Brewing" })), raw: '{"status":"Brewing"}', headers: { "content-type": "application/merge-patch+json" } },
       noBody("fields as query parameters without body or content type are applied", "/v2/batches/b-pale?status=Conditioning&measuredOg=1.052", 200, "Updated",
         stored({ status: "Conditioning", measuredOg: 1.052 })),
+      noBody("query fields with a non-JSON content type but no body are applied (415 needs a body)", "/v2/batches/b-pale?status=Brewing", 200, "Updated",
+        stored({ status: "Brewing" }), { "content-type": "text/plain" }),
       noBody("a query value that is not a number is 400", "/v2/batches/b-pale?measuredOg=abc", 400, "Invalid measuredOg", unchanged),
       noBody("a query value out of bounds is 400", "/v2/batches/b-pale?measuredMashPh=14.01", 400, "Invalid measuredMashPh", unchanged),
       noBody("a query status not of the six is 400", "/v2/batches/b-pale?status=Bad", 400, "Invalid status", unchanged),
