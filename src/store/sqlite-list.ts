@@ -32,16 +32,21 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, curso
     where.push("status = ?");
     whereParams.push(query.status);
   }
-  if (query.inventory === "exists") where.push("inventory > 0");
-  if (query.inventory === "negative") where.push("inventory < 0");
+  // Written with the indexed expression, so the filters seek instead of scanning.
+  const stock = `COALESCE(inventory, ${NULL_SORT})`;
+  if (query.inventory === "exists") where.push(`${stock} > 0`);
+  if (query.inventory === "negative") where.push(`${stock} < 0 AND ${stock} > ${NULL_SORT}`);
   const dir = query.desc ? "DESC" : "ASC";
   const cmp = query.desc ? "<" : ">";
   const sortParams = sort?.params ?? [];
   const params: Array<string | number> = [];
   if (query.startAfter !== undefined) {
     if (sort) {
-      where.push(`(${sort.expr}, id) ${cmp} (?, ?)`);
-      params.push(...sortParams, cursorKey as string | number, query.startAfter);
+      // Keyset after (key, id): the first comparison seeks in the index, the second drops the ties
+      // already served. (A row-value comparison reads the same but is not used to seek.)
+      where.push(`${sort.expr} ${cmp}= ? AND (${sort.expr} ${cmp} ? OR id ${cmp} ?)`);
+      const key = cursorKey as string | number;
+      params.push(...sortParams, key, ...sortParams, key, query.startAfter);
     } else {
       where.push(`id ${cmp} ?`);
       params.push(query.startAfter);

@@ -58,7 +58,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, api_version, window_start)
   );
   `,
+  `
+  -- Stock filters and order use one expression, so both seek in this index (null stock sorts first).
+  DROP INDEX records_inventory;
+  CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
+  CREATE INDEX records_batch_no ON records (user_id, kind, COALESCE(json_extract(body, '$.batchNo'), ${NULL_SORT}), id);
+  `,
 ];
 
 /** Fields with an expression index of their own; the SQL must repeat the indexed expression exactly. */
-export const INDEXED_PATHS: ReadonlySet<string> = new Set(["brewDate", "name"]);
+export const INDEXED_PATHS: ReadonlySet<string> = new Set(["brewDate", "name", "batchNo"]);
