@@ -6,7 +6,7 @@ import type { Kind } from "../resources.ts";
 import { encodeRecord } from "./records.ts";
 import { buildListSql } from "./sqlite-list.ts";
 import { MIGRATIONS } from "./sqlite-schema.ts";
-import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome } from "./types.ts";
+import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
 
 export function openDatabase(path: string): Database {
@@ -56,6 +56,17 @@ export class SqliteStore implements Store {
 
   async userExists(userId: string): Promise<boolean> {
     return this.db.query("SELECT 1 FROM users WHERE id = ?").get(userId) !== null;
+  }
+
+  async getUser(userId: string): Promise<UserRecord | undefined> {
+    const row = this.db.query("SELECT id, password_hash, created_at FROM users WHERE id = ?").get(userId) as
+      | { id: string; password_hash: string | null; created_at: number }
+      | null;
+    return row ? { userId: row.id, passwordHash: row.password_hash, createdAt: row.created_at } : undefined;
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<boolean> {
+    return this.db.query("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId).changes === 1;
   }
 
   async setApiKey(k: ApiKeyRecord): Promise<void> {

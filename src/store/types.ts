@@ -2,6 +2,13 @@ import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import type { RateStorage } from "../http/rate-limit.ts";
 
+export interface UserRecord {
+  userId: string;
+  /** `Bun.password` hash, or null for an account that signs in with its API key only. */
+  passwordHash: string | null;
+  createdAt: number;
+}
+
 export interface ApiKeyRecord {
   userId: string;
   digest: string;
@@ -51,6 +58,9 @@ export interface Store extends RateStorage {
   readonly kind: "sqlite" | "postgres";
   createUser(userId: string, passwordHash: string | null): Promise<boolean>;
   userExists(userId: string): Promise<boolean>;
+  getUser(userId: string): Promise<UserRecord | undefined>;
+  /** False when there is no such user. */
+  setPassword(userId: string, passwordHash: string): Promise<boolean>;
   setApiKey(record: ApiKeyRecord): Promise<void>;
   getApiKey(userId: string): Promise<ApiKeyRecord | undefined>;
   /** A value that stays with the database (the key-digest secret); created on first use. */
