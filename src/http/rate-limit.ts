@@ -69,16 +69,24 @@ export class RateLimiter {
     }
   }
 
-  /** Saves the counts changed since the last save. */
+  /** Saves the counts changed since the last save; after a failed save they stay pending for the next. */
   async save(storage: RateStorage): Promise<void> {
     if (this.dirty.size === 0) return;
-    const counts: RateCount[] = [];
-    for (const key of this.dirty) {
-      const colon = key.indexOf(":");
-      counts.push({ apiVersion: key[0] === "1" ? 1 : 2, userId: key.slice(colon + 1), count: this.counts.get(key) ?? 0 });
-    }
+    const keys = [...this.dirty];
+    const windowStart = this.windowStart;
+    const counts: RateCount[] = keys.map((key) => ({
+      apiVersion: key[0] === "1" ? 1 : 2,
+      userId: key.slice(key.indexOf(":") + 1),
+      count: this.counts.get(key) ?? 0,
+    }));
     this.dirty.clear();
-    await storage.saveRateCounts(this.windowStart, counts);
+    try {
+      await storage.saveRateCounts(windowStart, counts);
+    } catch (e) {
+      // A busy database must not drop counts until their key is called again; a past window's are moot.
+      if (this.windowStart === windowStart) for (const key of keys) this.dirty.add(key);
+      throw e;
+    }
   }
 }
 
