@@ -2,6 +2,7 @@ import type { Doc } from "../lib/json.ts";
 import { parseNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
 import { badRequest, ERRORS, HttpError, notFound, TEXT } from "../http/errors.ts";
+import type { Deferred } from "../http/body.ts";
 import type { Store } from "../store/types.ts";
 import { MEASURED_BOUNDS } from "./model.ts";
 
@@ -36,8 +37,8 @@ export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
 }
 
 /** Applies a checked PATCH in one transaction. A missing batch is 404 before any 400 (precedence). */
-export async function patchBatch(store: Store, userId: string, id: string, input: Doc | undefined, measured = true): Promise<string> {
-  const check = checkBatchPatch(input ?? {}, measured);
+export async function patchBatch(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, measured = true): Promise<string> {
+  const check = "error" in input ? input : checkBatchPatch(input.value ?? {}, measured);
   return store.update(userId, "batch", id, (current) => {
     if (!current) throw notFound();
     if ("error" in check) throw check.error;

@@ -56,3 +56,20 @@ export async function readPatchInput(request: Request, params: URLSearchParams, 
   for (const [name, v] of params) (fromQuery ??= {})[name] = v;
   return fromQuery;
 }
+
+/** A request body read now whose refusal waits: a missing record answers 404 before any 400. */
+export type Deferred<T> = { value: T } | { error: HttpError };
+
+export async function deferred<T>(read: Promise<T>): Promise<Deferred<T>> {
+  try {
+    return { value: await read };
+  } catch (e) {
+    if (e instanceof HttpError) return { error: e };
+    throw e;
+  }
+}
+
+export function unwrap<T>(input: Deferred<T>): T {
+  if ("error" in input) throw input.error;
+  return input.value;
+}

@@ -3,16 +3,16 @@ import type { Scope } from "./scopes.ts";
 // Requests no route matched. One-record operations with an empty id segment answer `Missing ID`
 // (API document, Errors) after authentication; everything else is an unknown route.
 const V2: Array<[RegExp, Record<string, Scope>]> = [
-  [/^\/v2\/batches\/?$/, { PATCH: "batches.write", DELETE: "batches.delete" }],
-  [/^\/v2\/batches\/\/(?:readings(?:\/last)?|brewtracker)\/?$/, { GET: "batches.read" }],
-  [/^\/v2\/recipes\/?$/, { PATCH: "recipes.write", DELETE: "recipes.delete" }],
-  [/^\/v2\/inventory\/(?:fermentables|hops|miscs|yeasts)\/?$/, { PATCH: "inventory.write", DELETE: "inventory.delete" }],
+  [/^\/v2\/batches\/*$/, { PATCH: "batches.write", DELETE: "batches.delete" }],
+  [/^\/v2\/batches\/\/+(?:readings(?:\/last)?|brewtracker)\/*$/, { GET: "batches.read" }],
+  [/^\/v2\/recipes\/*$/, { PATCH: "recipes.write", DELETE: "recipes.delete" }],
+  [/^\/v2\/inventory\/(?:fermentables|hops|miscs|yeasts)\/*$/, { PATCH: "inventory.write", DELETE: "inventory.delete" }],
 ];
 // Version 1 has no deletes and no recipe updates: those stay unknown routes.
 const V1: Array<[RegExp, Record<string, Scope>]> = [
-  [/^\/v1\/batches\/?$/, { PATCH: "batches.write" }],
-  [/^\/v1\/batches\/\/(?:readings(?:\/last)?|brewtracker)\/?$/, { GET: "batches.read" }],
-  [/^\/v1\/inventory\/(?:fermentables|hops|miscs|yeasts)\/?$/, { PATCH: "inventory.write" }],
+  [/^\/v1\/batches\/*$/, { PATCH: "batches.write" }],
+  [/^\/v1\/batches\/\/+(?:readings(?:\/last)?|brewtracker)\/*$/, { GET: "batches.read" }],
+  [/^\/v1\/inventory\/(?:fermentables|hops|miscs|yeasts)\/*$/, { PATCH: "inventory.write" }],
 ];
 
 /** The scope and API version a request would need if it is a one-record operation missing its id. */

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { readJsonObject } from "../http/body.ts";
+import { deferred, readJsonObject } from "../http/body.ts";
 import type { ApiVersion } from "../http/auth.ts";
 import { prefix, type Deps } from "../http/deps.ts";
 import { listDocuments, readDocument } from "../http/documents.ts";
@@ -35,7 +35,7 @@ export function recipeRoutes({ auth, store, config }: Deps, version: ApiVersion)
       `${base}/:id`,
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "recipes.write", version);
-        return text(await updateRecipe(store, userId, params.id, await readJsonObject(request, config.maxBodyBytes)));
+        return text(await updateRecipe(store, userId, params.id, await deferred(readJsonObject(request, config.maxBodyBytes))));
       },
       { parse: "none" },
     )
