@@ -17,7 +17,9 @@ export const USAGE = `usage: brewrecords <command>
   key generate <userId> --scopes <list>   generate the account's API key (replaces the old one);
                                           <list>: all, or a comma list of scope names;
                                           --api-version 1 makes a key for the deprecated /v1 API
-  import <userId> <file.json>             load batches, recipes and inventory (all or nothing)`;
+  import <userId> <file.json>             load batches, recipes and inventory (all or nothing)
+  export <userId> <file.json>             write the account's data in the format import reads
+  backup <file.sqlite>                    online, consistent copy of the database (server may run)`;
 
 // Basic credentials split at the first colon, so a user id can never contain one.
 const USER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;
@@ -91,6 +93,9 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       }
       return 0;
     }
+    const { runOpsCommand } = await import("./ops.ts");
+    const code = await runOpsCommand(args, store, config);
+    if (code !== undefined) return code;
     throw new UsageError(`unknown command: ${args.join(" ")}\n${USAGE}`);
   } finally {
     await store.close();
