@@ -101,3 +101,20 @@ function batchExtras(readings: unknown, tracker: unknown): string[] {
   }
   return issues;
 }
+
+/** The import document of a set of documents: what `export` writes and `import` reads back. */
+export function toImportDocument(set: ImportSet) {
+  const section = (kind: Kind) => set.docs.filter((d) => d.kind === kind).map((d) => d.doc);
+  return {
+    batches: set.batches.map(({ doc, readings, brewTracker }) => ({
+      ...doc,
+      ...(readings !== undefined ? { readings } : {}),
+      ...(brewTracker !== undefined ? { brewTracker } : {}),
+    })),
+    recipes: section("recipe"),
+    fermentables: section("fermentables"),
+    hops: section("hops"),
+    miscs: section("miscs"),
+    yeasts: section("yeasts"),
+  };
+}

@@ -220,6 +220,36 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
+  async exportAll(userId: string): Promise<ImportSet> {
+    // One read transaction, so the export is a consistent snapshot while the server writes.
+    return this.db.transaction(() => {
+      const rows = this.db
+        .query("SELECT kind, body FROM records WHERE user_id = ? ORDER BY kind, id")
+        .all(userId) as Array<{ kind: Kind; body: string }>;
+      const set: ImportSet = { batches: [], docs: [] };
+      for (const { kind, body } of rows) {
+        const doc = JSON.parse(body) as Doc;
+        if (kind !== "batch") {
+          set.docs.push({ kind, doc });
+          continue;
+        }
+        const id = String(doc._id);
+        const readings = this.column("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?", userId, id);
+        const tracker = this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, id);
+        set.batches.push({
+          doc,
+          ...(readings !== undefined ? { readings: JSON.parse(readings) as Doc[] } : {}),
+          ...(tracker !== undefined ? { brewTracker: JSON.parse(tracker) as Doc } : {}),
+        });
+      }
+      return set;
+    }).deferred();
+  }
+
+  async backup(path: string): Promise<void> {
+    this.db.query("VACUUM INTO ?").run(path);
+  }
+
   async isEmpty(): Promise<boolean> {
     return this.db.query("SELECT 1 FROM users LIMIT 1").get() === null;
   }

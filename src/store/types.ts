@@ -80,6 +80,10 @@ export interface Store extends RateStorage {
 
   /** Writes a whole import in one transaction; existing documents with the same `_id` are replaced. */
   importAll(userId: string, set: ImportSet): Promise<void>;
+  /** Every document of an account, in the form importAll takes; each kind ordered by `_id`. */
+  exportAll(userId: string): Promise<ImportSet>;
+  /** An online, consistent copy of the whole database to a new file. */
+  backup(path: string): Promise<void>;
   isEmpty(): Promise<boolean>;
   close(): Promise<void>;
 }

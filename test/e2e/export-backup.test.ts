@@ -1,0 +1,81 @@
+import { afterAll, expect, test } from "bun:test";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { buildDemoData } from "../../src/demo/index.ts";
+import { basic } from "../helpers/app.ts";
+import { cli, startServerProcess, tempDir } from "../helpers/process.ts";
+
+const dir = tempDir();
+afterAll(() => dir.remove());
+
+test("export, import into an empty database, export again: the same document byte for byte", () => {
+  const first = { DATABASE_URL: join(dir.path, "first.sqlite") };
+  const second = { DATABASE_URL: join(dir.path, "second.sqlite") };
+  const source = join(dir.path, "demo.json");
+  writeFileSync(source, JSON.stringify(buildDemoData(Date.UTC(2026, 10, 1))));
+  expect(cli(["user", "add", "alice"], first).code).toBe(0);
+  expect(cli(["import", "alice", source], first).code).toBe(0);
+  const a = join(dir.path, "a.json");
+  const b = join(dir.path, "b.json");
+  const exported = cli(["export", "alice", a], first);
+  expect(exported.code).toBe(0);
+  expect(exported.stderr).toContain("exported");
+  expect(cli(["user", "add", "bob"], second).code).toBe(0);
+  expect(cli(["import", "bob", a], second).code).toBe(0);
+  expect(cli(["export", "bob", b], second).code).toBe(0);
+  const text = readFileSync(a, "utf8");
+  expect(readFileSync(b, "utf8")).toBe(text);
+  const doc = JSON.parse(text);
+  const demo = buildDemoData(Date.UTC(2026, 10, 1));
+  expect(doc.batches.length).toBe(demo.batches.length);
+  expect(doc.recipes.length).toBe(demo.recipes.length);
+  expect(doc.batches.some((x: { readings?: unknown[] }) => (x.readings?.length ?? 0) >= 50)).toBe(true);
+});
+
+test("export of an unknown user fails with exit code 1", () => {
+  const res = cli(["export", "nobody", join(dir.path, "x.json")], { DATABASE_URL: join(dir.path, "first.sqlite") });
+  expect(res.code).toBe(1);
+  expect(res.stderr).toContain("no user nobody");
+});
+
+test("backup while the server takes writes is a consistent copy; an existing target is refused", async () => {
+  const env = { DATABASE_URL: join(dir.path, "live.sqlite") };
+  expect(cli(["user", "add", "carol"], env).code).toBe(0);
+  const key = cli(["key", "generate", "carol", "--scopes", "all"], env).stdout.trim();
+  const data = join(dir.path, "live.json");
+  writeFileSync(data, JSON.stringify({ batches: Array.from({ length: 50 }, (_, i) => ({ _id: `b${String(i).padStart(3, "0")}`, name: `Batch ${i}`, status: "Planning" })) }));
+  expect(cli(["import", "carol", data], env).code).toBe(0);
+  const server = await startServerProcess({ ...env, RATE_LIMIT_V2_PER_HOUR: "100000" });
+  let writing = true;
+  const writes = (async () => {
+    let n = 0;
+    while (writing) {
+      const res = await fetch(`${server.url}/v2/batches/b${String(n % 50).padStart(3, "0")}`, {
+        method: "PATCH",
+        headers: { authorization: basic("carol", key), "content-type": "application/json" },
+        body: JSON.stringify({ measuredOg: 1 + (n % 100) / 1000 }),
+      });
+      expect(res.status).toBe(200);
+      n++;
+    }
+    return n;
+  })();
+  try {
+    await Bun.sleep(100);
+    const target = join(dir.path, "backup.sqlite");
+    const res = cli(["backup", target], env);
+    expect(res.code).toBe(0);
+    const copy = new Database(target, { readonly: true });
+    expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    expect(copy.query("SELECT count(*) AS n FROM records WHERE kind = 'batch'").get()).toEqual({ n: 50 });
+    copy.close();
+    const again = cli(["backup", target], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("exists");
+  } finally {
+    writing = false;
+    expect(await writes).toBeGreaterThan(0);
+    await server.stop();
+  }
+});
