@@ -32,6 +32,16 @@ export class BudgetExhausted extends Error {
   constructor(bucket: string, max: number) { super(`call budget reached (${max} calls with the ${bucket} key)`); }
 }
 
+/** A 429 whose Retry-After is longer than the kit may wait: the rest is skipped, as with the budget. */
+export class RateLimited extends BudgetExhausted {
+  constructor(readonly seconds: number | undefined, max: number) {
+    super("", 0);
+    this.message = seconds === undefined
+      ? "rate limited: 429 without a readable Retry-After"
+      : `rate limited: Retry-After ${seconds} s is longer than CONTRACTS_MAX_WAIT_SECONDS=${max}`;
+  }
+}
+
 /** Raised when the target cannot be reached at all: a harness problem, not a conformance failure. */
 export class Unreachable extends Error {}
 
@@ -84,12 +94,12 @@ export class Client {
       this.opts.budget.take(bucket, req.essential);
       const ex = await this.send(req.method, url, headers, body);
       this.log.push(ex);
+      if (ex.status !== 429 || !this.opts.honourRetryAfter) return ex;
       const wait = retryAfterSeconds(ex);
-      if (ex.status === 429 && this.opts.honourRetryAfter && wait !== undefined && wait <= this.opts.maxWaitSeconds) {
-        await Bun.sleep(wait * 1000);
-        continue;
-      }
-      return ex;
+      // Without a usable Retry-After the 429 itself is the answer, and the check judges it.
+      if (wait === undefined) return ex;
+      if (wait > this.opts.maxWaitSeconds) throw new RateLimited(wait, this.opts.maxWaitSeconds);
+      await Bun.sleep(wait * 1000);
     }
   }
 

@@ -78,7 +78,7 @@ beforeAll(async () => {
   put("kit-nodelete", account(e, "kit-nodelete", `${READ_SCOPES},recipes.write,batches.write,inventory.write`), "CONTRACTS_NODELETE_USER_ID", "CONTRACTS_NODELETE_API_KEY");
   put("kit-v1", account(e, "kit-v1", "all", importDocument("v1", 9), true), "CONTRACTS_V1_USER_ID", "CONTRACTS_V1_API_KEY");
   limited = prepare("limited", RATE_LIMIT);
-  for (const user of ["kit-rate-1", "kit-rate-2"]) rateKeys.push({ user, key: account(limited.env, user, "all") });
+  for (const user of ["kit-rate-1", "kit-rate-2", "kit-rate-3"]) rateKeys.push({ user, key: account(limited.env, user, "all") });
   main = await listen(main);
   limited = await listen(limited);
 }, 120_000);
@@ -120,6 +120,33 @@ describe("the kit against our server", () => {
   }, 60_000);
 });
 
+describe("the kit's own rules", () => {
+  test("with CONTRACTS_SKIP_TAGS=text a wrong error text is no failure, and the checks say they compared the status only", async () => {
+    const proxy = startDeviationProxy({ target: main.url, deviation: "invalid-status-text" });
+    try {
+      const report = await runKit(config({ CONTRACTS_BASE_URL: proxy.url, CONTRACTS_AREAS: "batches", CONTRACTS_SKIP_TAGS: "text" }));
+      expect(problems(report)).toEqual([]);
+      const status = report.results.filter((r) => r.name.startsWith("PATCH status=\"Done\""));
+      expect(status.map((r) => [r.outcome, r.name.endsWith("(status only: text skipped)")])).toEqual([["pass", true]]);
+    } finally {
+      proxy.stop();
+    }
+  }, 60_000);
+
+  test("a 429 longer than the kit may wait turns the remaining checks into skips, not failures", async () => {
+    const key = rateKey();
+    const report = await runKit(config({
+      CONTRACTS_BASE_URL: limited.url, CONTRACTS_AREAS: "errors", CONTRACTS_MAX_WAIT_SECONDS: "0",
+      CONTRACTS_USER_ID: key.CONTRACTS_RATELIMIT_USER_ID!, CONTRACTS_API_KEY: key.CONTRACTS_RATELIMIT_API_KEY!,
+    }));
+    expect(problems(report)).toEqual([]);
+    const skipped = report.results.filter((r) => r.outcome === "skip");
+    expect(report.results.filter((r) => r.outcome === "pass").length).toBe(RATE_LIMIT);
+    expect(skipped.length).toBe(38 - RATE_LIMIT);
+    expect(skipped.every((r) => r.reason?.startsWith("rate limited: Retry-After"))).toBe(true);
+  }, 60_000);
+});
+
 describe("each planted deviation is reported as a failure in its area", () => {
   for (const d of DEVIATIONS) {
     test.skipIf(!ENABLED_AREAS.includes(d.area))(`${d.name} (${d.what}) fails the ${d.area} area`, async () => {
@@ -135,6 +162,9 @@ describe("each planted deviation is reported as a failure in its area", () => {
         expect(report.results.filter((r) => r.outcome === "error")).toEqual([]);
         // A failure shows the request as a runnable curl line with the key replaced by its variable.
         expect(failed[0]!.detail).toContain("curl -i -X ");
+        // A failing property names its seed and shows the shrunk counterexample's request.
+        for (const p of failed.filter((r) => r.tags.includes("property"))) expect(p.detail).toMatch(/seed \d+[\s\S]*counterexample: [\s\S]*curl -i/);
+        if (d.name === "page-repeats-item") expect(failed.some((r) => r.tags.includes("property"))).toBe(true);
         const out = junitXml(report) + jsonReport(report);
         for (const s of secrets) expect(out.includes(s)).toBe(false);
       } finally {
@@ -193,6 +223,9 @@ describe("the runner", () => {
     await Bun.write(file, JSON.stringify({ CONTRACTS_BASE_URL: "http://file.invalid", CONTRACTS_SEED: "1", CONTRACTS_MAX_CALLS: "7" }));
     const r = await run(["--config", file, "--seed", "3", "--areas", "errors", "--max-calls", "1"], { CONTRACTS_BASE_URL: main.url, CONTRACTS_SEED: "2" });
     expect(r.out).toContain(`contracts: ${main.url} · areas errors · seed 3 · budget 1 calls per key`);
+    // The preflight call spends the budget of 1 with no key; the main key's first check gets its call.
+    expect(r.out).toContain("skip [errors] GET /v2/recipes?order_by_direction=sideways");
+    expect(r.out).toContain("(call budget reached (1 calls with the main key))");
   }, 60_000);
 
   test("bun test ./contracts runs the kit from the environment and exits 0 only without failures", async () => {
