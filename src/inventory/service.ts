@@ -34,10 +34,11 @@ export async function createItem(store: Store, userId: string, c: IngredientColl
 }
 
 export async function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, body: Doc | undefined, now = Date.now()): Promise<string> {
-  const plan = body ? planInventoryPatch(body, INVENTORY_SERVER_MANAGED) : undefined;
   return store.update(userId, c, id, (current) => {
     const base = current ?? catalogItem(c, id);
+    // A missing record is 404 whatever the body holds (docs/decisions.md, HTTP precedence).
     if (!base) throw notFound();
+    const plan = body ? planInventoryPatch(body, INVENTORY_SERVER_MANAGED) : undefined;
     if (!plan || (Object.keys(plan.fields).length === 0 && !plan.stock)) return { result: TEXT.nothingToUpdate };
     if (plan.mode === "partial") {
       const issues = validateIngredient(c, plan.fields, { partial: true });

@@ -4,8 +4,13 @@ import { parseNumeric } from "../lib/numeric.ts";
 
 // Inventory PATCH modes (API document, Inventory, rules 1–4), as a pure function of the body.
 
-/** Stock amounts are rounded to 6 decimals after every change, so +0.1 ten times is exactly 1. */
+/**
+ * Stock amounts are rounded to 6 decimals after every change, so +0.1 ten times is exactly 1.
+ * Past 2^53 millionths a double holds no sixth decimal to round, and scaling could overflow to
+ * Infinity (stored as null): such amounts are kept as they are.
+ */
 export function roundStock(n: number): number {
+  if (Math.abs(n) * 1e6 > Number.MAX_SAFE_INTEGER) return n;
   const r = Math.round(n * 1e6) / 1e6;
   return Object.is(r, -0) ? 0 : r;
 }
@@ -46,9 +51,12 @@ export function planInventoryPatch(body: Doc, serverManaged: readonly string[]):
   return { mode: partial ? "partial" : "inventory-only", fields, stock };
 }
 
+/** The new stock, or undefined when it does not change. An adjustment past the largest double is refused. */
 export function applyStock(current: unknown, change: StockChange): number | undefined {
   if (!change) return undefined;
   if ("set" in change) return roundStock(change.set);
   const base = typeof current === "number" && Number.isFinite(current) ? current : 0;
-  return roundStock(base + change.adjust);
+  const next = base + change.adjust;
+  if (!Number.isFinite(next)) throw badRequest(ERRORS.invalidInventoryAdjust);
+  return roundStock(next);
 }
