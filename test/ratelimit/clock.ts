@@ -24,7 +24,7 @@ export async function clockApp(limits: { 1: number; 2: number } = { 1: 150, 2: 5
   const clock = { now: start };
   const store = SqliteStore.open(":memory:");
   const limiter = new RateLimiter(limits, () => clock.now);
-  const app = createApp(loadConfig({ DEMO: "0" }), store, limiter);
+  const app = createApp(loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), store, limiter);
 
   async function account(userId: string, scopes: readonly Scope[] = SCOPES, apiVersion: 1 | 2 = 2): Promise<Account> {
     if (!(await store.userExists(userId))) await store.createUser(userId, null);
