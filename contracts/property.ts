@@ -25,7 +25,7 @@ export async function property<T>(
   const numRuns = Math.min(opts.maxRuns ?? 25, Math.floor((spend * 2) / 3 / opts.costPerRun));
   if (numRuns < 1) throw new Skip("call budget too small for this property");
   const seed = ctx.seedFor(checkName);
-  let exhausted = false;
+  let exhausted: string | undefined;
   let lastFailure: CheckFailure | undefined;
   const start = ctx.client.log.length;
   const prop = fc.asyncProperty(arb, async (value) => {
@@ -36,7 +36,7 @@ export async function property<T>(
       await run(value);
     } catch (e) {
       // Running out of calls is not a counterexample: stop quietly and report a skip.
-      if (e instanceof BudgetExhausted) { exhausted = true; return; }
+      if (e instanceof BudgetExhausted) { exhausted = e.message; return; }
       if (e instanceof CheckFailure) lastFailure = e;
       throw e;
     }
@@ -50,5 +50,5 @@ export async function property<T>(
     if (lastFailure) throw new CheckFailure(`${head}\n  ${lastFailure.message}`, lastFailure.exchange);
     throw new Error(`${head}\n  ${String(details.errorInstance)}`);
   }
-  if (exhausted) throw new Skip(`call budget reached during the property (seed ${seed})`);
+  if (exhausted) throw new Skip(exhausted);
 }

@@ -1,9 +1,11 @@
 // [Errors] exact statuses and plain-text bodies that need no data: direction, missing ids,
 // update and delete of records that do not exist. Every request here targets no record.
+import fc from "fast-check";
 import type { Area, Check } from "../engine.ts";
 import { COLLECTIONS, LISTS, TEXT } from "../doc.ts";
 import { expectText } from "../expect.ts";
 import { missingId } from "../data.ts";
+import { property } from "../property.ts";
 
 const directionChecks: Check[] = LISTS.flatMap((r) => ["sideways", "ASC"].map((dir): Check => ({
   name: `GET ${r.path}?order_by_direction=${dir} answers 400 \`Invalid order by direction\` [Common list query parameters, Errors]`,
@@ -13,6 +15,18 @@ const directionChecks: Check[] = LISTS.flatMap((r) => ["sideways", "ASC"].map((d
     expectText(ctx, ex, 400, TEXT.invalidDirection);
   },
 })));
+
+const directionProperty: Check = {
+  name: "GET /v2/batches?order_by_direction=<any value but asc or desc> answers 400 `Invalid order by direction` (property) [Common list query parameters]",
+  tags: ["text", "property"],
+  async run(ctx) {
+    const arb = fc.string({ minLength: 1, maxLength: 12 }).filter((d) => d !== "asc" && d !== "desc");
+    await property(ctx, "order_by_direction values", arb, async (dir) => {
+      const ex = await ctx.client.call({ method: "GET", path: "/v2/batches", account: ctx.main, query: { order_by_direction: dir } });
+      expectText(ctx, ex, 400, TEXT.invalidDirection);
+    }, { costPerRun: 1, maxRuns: 20, share: 0.03 });
+  },
+};
 
 // An empty id segment is how a client leaves the id out; GET of one record is left out because
 // `/v2/batches/` is also the list's path.
@@ -59,6 +73,6 @@ const notFoundChecks: Check[] = NOT_FOUND.map(([method, path, json]) => ({
 export function errorsArea(): Area {
   return {
     name: "errors",
-    checks: [...directionChecks, ...missingIdChecks, ...notFoundChecks].map((c) => ({ ...c, needs: ["main"] })),
+    checks: [...directionChecks, directionProperty, ...missingIdChecks, ...notFoundChecks].map((c) => ({ ...c, needs: ["main"] })),
   };
 }
