@@ -5,7 +5,10 @@ import { Authenticator } from "./http/auth.ts";
 import type { Deps } from "./http/deps.ts";
 import { badRequest, ERRORS, errorResponse, HttpError } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
+import { healthRoutes } from "./http/health.ts";
+import { Observer } from "./http/observe.ts";
 import { RateLimiter, rateHeaders } from "./http/rate-limit.ts";
+import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
@@ -15,25 +18,34 @@ import type { Store } from "./store/types.ts";
  * The whole HTTP application. Tests drive it in process with `app.handle(new Request(…))`; the
  * server process serves the same object (src/server.ts), passing the rate limiter it persists.
  */
-export function createApp(config: Config, store: Store, limiter = newRateLimiter(config)) {
+export function createApp(config: Config, store: Store, limiter = newRateLimiter(config), observer = new Observer(config)) {
   const auth = new Authenticator(store, limiter);
   const deps: Deps = { config, store, auth };
-  // Every response to a counted call tells the client its remaining budget.
-  const withRate = (request: Request, response: Response) => {
+  // Every response tells the client its request id and, for a counted call, its remaining budget.
+  const finish = (request: Request, response: Response, route?: string) => {
     const state = auth.rateOf.get(request);
     if (state) for (const [k, v] of Object.entries(rateHeaders(state))) response.headers.set(k, v);
-    return response;
+    // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
+    if (config.tls || config.trustProxy) response.headers.set("strict-transport-security", "max-age=31536000");
+    const userId = auth.userOf.get(request);
+    if (userId) observer.identify(request, userId);
+    return observer.finish(request, response, route);
   };
   return new Elysia()
-    .onError(async ({ code, error, request }) => {
-      if (error instanceof HttpError) return withRate(request, errorResponse(error));
-      if (code === "NOT_FOUND") return withRate(request, errorResponse(await unmatched(deps, request)));
-      if (code === "PARSE") return errorResponse(badRequest(ERRORS.invalidJson));
-      // Anything else is a defect: log it, never leak its message to the client.
-      console.error(JSON.stringify({ level: "error", msg: "unhandled", code, error: String((error as Error)?.stack ?? error) }));
-      return errorResponse(new HttpError(500, ERRORS.internal));
+    .onRequest(({ request }) => {
+      observer.begin(request);
+      if (pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
     })
-    .mapResponse(({ request, response }) => (response instanceof Response ? withRate(request, response) : undefined))
+    .onError(async ({ code, error, request, route }) => {
+      if (error instanceof HttpError) return finish(request, errorResponse(error), route);
+      if (code === "NOT_FOUND") return finish(request, errorResponse(await unmatched(deps, request)));
+      if (code === "PARSE") return finish(request, errorResponse(badRequest(ERRORS.invalidJson)), route);
+      // Anything else is a defect: log it, never leak its message to the client.
+      observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
+      return finish(request, errorResponse(new HttpError(500, ERRORS.internal)), route);
+    })
+    .mapResponse(({ request, response, route }) => (response instanceof Response ? finish(request, response, route) : undefined))
+    .use(healthRoutes(deps))
     .use(batchRoutes(deps, 2))
     .use(recipeRoutes(deps, 2))
     .use(inventoryRoutes(deps, 2))

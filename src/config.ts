@@ -11,6 +11,10 @@ export interface Config {
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  /** Certificate and key files: the server speaks HTTPS itself. */
+  tls?: { certFile: string; keyFile: string };
+  /** A TLS-terminating proxy sits in front: requests not forwarded as HTTPS are refused. */
+  trustProxy: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -25,6 +29,8 @@ function integer(env: Record<string, string | undefined>, name: string, fallback
   return n;
 }
 
+const flag = (v: string | undefined) => ["1", "true", "yes", "on"].includes((v ?? "").trim().toLowerCase());
+
 /** `sqlite://<path>`, `sqlite:<path>` or a plain path; relative paths are relative to the working directory. */
 export function sqlitePath(url: string): string {
   if (url.startsWith("sqlite://")) return url.slice("sqlite://".length);
@@ -36,6 +42,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const level = (env.LOG_LEVEL?.trim() || "info").toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
   const demo = (env.DEMO?.trim() ?? "1").toLowerCase();
+  const certFile = env.TLS_CERT_FILE?.trim();
+  const keyFile = env.TLS_KEY_FILE?.trim();
+  if (Boolean(certFile) !== Boolean(keyFile)) throw new ConfigError("TLS_CERT_FILE and TLS_KEY_FILE must be set together");
   return {
     port: integer(env, "PORT", 3000, 0, 65535),
     host: env.HOST?.trim() || "127.0.0.1",
@@ -45,5 +54,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: !["0", "false", "no", "off"].includes(demo),
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 1024 * 1024, 1024, 64 * 1024 * 1024),
     logLevel: level as Config["logLevel"],
+    tls: certFile && keyFile ? { certFile, keyFile } : undefined,
+    trustProxy: flag(env.TRUST_PROXY),
   };
 }

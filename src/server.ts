@@ -1,5 +1,6 @@
 import { createApp, newRateLimiter } from "./app.ts";
-import type { Config } from "./config.ts";
+import { ConfigError, type Config } from "./config.ts";
+import { plainHttpRefusal } from "./http/transport.ts";
 import type { Store } from "./store/types.ts";
 
 export interface RunningServer {
@@ -9,12 +10,26 @@ export interface RunningServer {
 
 /** How often rate-limit counts are saved: a crash loses at most this much of the counting. */
 export const RATE_SAVE_INTERVAL_MS = 1000;
+/** How long a graceful stop waits for in-flight requests. */
+export const STOP_GRACE_MS = 10_000;
 
 /**
  * Serves the app with Bun.serve. Bodies past the configured cap are refused in src/http/body.ts with a
  * clear 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
  */
+// TLS 1.2 suites with forward secrecy and AEAD only (TLS 1.3 suites are all of that kind).
+const TLS12_CIPHERS = [
+  "ECDHE-ECDSA-AES128-GCM-SHA256",
+  "ECDHE-RSA-AES128-GCM-SHA256",
+  "ECDHE-ECDSA-AES256-GCM-SHA384",
+  "ECDHE-RSA-AES256-GCM-SHA384",
+  "ECDHE-ECDSA-CHACHA20-POLY1305",
+  "ECDHE-RSA-CHACHA20-POLY1305",
+].join(":");
+
 export async function startServer(config: Config, store: Store): Promise<RunningServer> {
+  const refusal = plainHttpRefusal(config);
+  if (refusal) throw new ConfigError(refusal);
   const limiter = newRateLimiter(config);
   await limiter.load(store);
   const app = createApp(config, store, limiter);
@@ -24,14 +39,18 @@ export async function startServer(config: Config, store: Store): Promise<Running
     fetch: app.fetch,
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
+    ...(config.tls ? { tls: { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
   });
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
-    url: `http://${host}:${server.port}`,
+    url: `${config.tls ? "https" : "http"}://${host}:${server.port}`,
     async stop() {
       clearInterval(timer);
+      // In-flight requests may finish; after the grace period the rest are closed.
+      const grace = setTimeout(() => void server.stop(true), STOP_GRACE_MS);
       await server.stop();
+      clearTimeout(grace);
       await limiter.save(store);
     },
   };

@@ -25,6 +25,8 @@ export class Authenticator {
   private secret?: Promise<string>;
   /** Rate state of each counted request, for the response headers. */
   readonly rateOf = new WeakMap<Request, RateState>();
+  /** Account of each authenticated request, for the request log. */
+  readonly userOf = new WeakMap<Request, string>();
 
   constructor(private readonly store: Store, private readonly limiter: RateLimiter) {}
 
@@ -41,6 +43,7 @@ export class Authenticator {
 
   async authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Promise<Principal> {
     const principal = await this.authenticate(request.headers.get("authorization"), apiVersion);
+    this.userOf.set(request, principal.userId);
     this.rateOf.set(request, this.limiter.take(principal.userId, apiVersion));
     if (!principal.scopes.includes(scope)) throw forbidden();
     return principal;

@@ -250,6 +250,14 @@ export class SqliteStore implements Store {
     this.db.query("VACUUM INTO ?").run(path);
   }
 
+  async ping(): Promise<boolean> {
+    try {
+      return this.db.query("SELECT 1 AS ok").get() !== null;
+    } catch {
+      return false;
+    }
+  }
+
   async isEmpty(): Promise<boolean> {
     return this.db.query("SELECT 1 FROM users LIMIT 1").get() === null;
   }

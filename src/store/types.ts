@@ -85,5 +85,7 @@ export interface Store extends RateStorage {
   /** An online, consistent copy of the whole database to a new file. */
   backup(path: string): Promise<void>;
   isEmpty(): Promise<boolean>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -34,7 +34,7 @@ export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${us
  */
 export async function testApp(configOverrides: Partial<Config> = {}) {
   const store = SqliteStore.open(":memory:");
-  const config = { ...loadConfig({ DEMO: "0" }), ...configOverrides };
+  const config = { ...loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), ...configOverrides };
   const app = createApp(config, store);
 
   async function account(userId: string, scopes: readonly Scope[] = SCOPES, apiVersion: 1 | 2 = 2): Promise<Account> {

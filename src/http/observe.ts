@@ -1,0 +1,60 @@
+import type { Config } from "../config.ts";
+import { newId } from "../lib/ids.ts";
+
+// One structured JSON line per request (method, route, status, duration, request id, user id). The
+// Authorization header, keys and bodies are never logged.
+
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+export interface RequestInfo {
+  start: number;
+  id: string;
+  userId?: string;
+  /** A response can pass two hooks (an error mapped, then mapped again): log it once. */
+  logged?: boolean;
+}
+
+export class Observer {
+  private readonly info = new WeakMap<Request, RequestInfo>();
+  private readonly level: number;
+
+  constructor(config: Pick<Config, "logLevel">, private readonly write: (line: string) => void = (l) => process.stdout.write(l + "\n")) {
+    this.level = LEVELS[config.logLevel];
+  }
+
+  begin(request: Request): void {
+    const given = request.headers.get("x-request-id");
+    this.info.set(request, { start: performance.now(), id: given && REQUEST_ID.test(given) ? given : newId() });
+  }
+
+  identify(request: Request, userId: string): void {
+    const info = this.info.get(request);
+    if (info) info.userId = userId;
+  }
+
+  /** Adds the request id to the response and writes the request's log line. */
+  finish(request: Request, response: Response, route: string | undefined): Response {
+    const info = this.info.get(request);
+    if (!info || info.logged) return response;
+    info.logged = true;
+    response.headers.set("x-request-id", info.id);
+    const level = response.status >= 500 ? LEVELS.error : LEVELS.info;
+    if (level >= this.level) {
+      this.log(level === LEVELS.error ? "error" : "info", "request", {
+        method: request.method,
+        route: route ?? "(unmatched)",
+        status: response.status,
+        ms: Math.round((performance.now() - info.start) * 100) / 100,
+        requestId: info.id,
+        userId: info.userId ?? null,
+      });
+    }
+    return response;
+  }
+
+  log(level: keyof typeof LEVELS, msg: string, fields: Record<string, unknown> = {}): void {
+    if (LEVELS[level] < this.level) return;
+    this.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }));
+  }
+}
