@@ -57,6 +57,8 @@ export async function updateRecipe(store: Store, userId: string, id: string, inp
     const issues = validateRecipe(merged);
     if (issues.length) throw validationFailed(issues);
     delete server[CALCULATED];
-    return { write: finish(merged, server, now, false), result: TEXT.updated };
+    // An imported recipe may lack the service's own fields: every write sets them.
+    const own = { _public: false, ...server, _id: id, _uid: userId, _type: "recipe" };
+    return { write: finish(merged, own, now, false), result: TEXT.updated };
   });
 }
