@@ -106,7 +106,7 @@ const ownBatchForbidden: Check = {
   async run(ctx) {
     const account = ctx.account("readonly");
     const id = await firstId(ctx, account, "/v2/batches");
-    if (!id) ctx.skip("the read-only account has no batch");
+    if (!id) return ctx.skip("the read-only account has no batch");
     const batch = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } });
     const status = (JSON.parse(batch.body) as { status?: string }).status ?? "Planning";
     const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${id}`, account, json: { status } });

@@ -39,7 +39,7 @@ function readChecks(): Check[] {
     needs: ["main", "other"],
     async run(ctx: Ctx) {
       const otherId = await firstId(ctx, ctx.account("other"), p.list);
-      if (!otherId) ctx.skip(`the other account has nothing in ${p.list}`);
+      if (!otherId) return ctx.skip(`the other account has nothing in ${p.list}`);
       await compareWithMissing(ctx, "GET", p.list, p.suffix, otherId);
     },
   }));
@@ -67,7 +67,7 @@ const patchOtherBatch: Check = {
   async run(ctx) {
     const other = ctx.account("other");
     const otherId = await firstId(ctx, other, "/v2/batches");
-    if (!otherId) ctx.skip("the other account has no batch");
+    if (!otherId) return ctx.skip("the other account has no batch");
     // Its current status: should the target wrongly apply the PATCH, nothing changes.
     const theirs = await ctx.client.call({ method: "GET", path: `/v2/batches/${otherId}`, account: other });
     const status = (JSON.parse(theirs.body) as { status?: string }).status ?? "Planning";

@@ -13,7 +13,7 @@ function keyFor(ctx: Ctx): Account {
   if (own) return own;
   const alone = ctx.config.areas.length === 1 && ctx.config.areas[0] === "ratelimit";
   if (alone && ctx.config.accounts.main) return ctx.config.accounts.main;
-  ctx.skip("needs a fresh key: set CONTRACTS_RATELIMIT_USER_ID/API_KEY, or run CONTRACTS_AREAS=ratelimit alone on an unused main key");
+  return ctx.skip("needs a fresh key: set CONTRACTS_RATELIMIT_USER_ID/API_KEY, or run CONTRACTS_AREAS=ratelimit alone on an unused main key");
 }
 
 export function ratelimitArea(): Area {
@@ -54,7 +54,7 @@ export function ratelimitArea(): Area {
       name: "the 429 carries a Retry-After header in seconds or as an HTTP date [Errors, Limits]",
       async run(ctx) {
         const o = await measure(ctx);
-        if (!o.refusal) ctx.skip("no 429 was seen");
+        if (!o.refusal) return ctx.skip("no 429 was seen");
         if (retryAfterSeconds(o.refusal) === undefined) {
           fail(`Retry-After is ${JSON.stringify(o.refusal.responseHeaders["retry-after"] ?? null)}`, o.refusal);
         }

@@ -32,7 +32,7 @@ function offsetPaging(path: string, query: Record<string, string> = {}): Check {
 
 async function firstId(ctx: Ctx, path: string): Promise<string> {
   const [e] = await list(ctx, path, { limit: 1 });
-  if (!e) ctx.skip(`the version 1 account has nothing in ${path}`);
+  if (!e) return ctx.skip(`the version 1 account has nothing in ${path}`);
   return String(e._id);
 }
 
