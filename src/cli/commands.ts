@@ -19,7 +19,8 @@ export const USAGE = `usage: brewrecords <command>
                                           --api-version 1 makes a key for the deprecated /v1 API
   import <userId> <file.json>             load batches, recipes and inventory (all or nothing)
   export <userId> <file.json>             write the account's data in the format import reads
-  backup <file.sqlite>                    online, consistent copy of the database (server may run)`;
+  backup <file.sqlite>                    online, consistent copy of the database (server may run)
+  healthcheck                             ask the local server for /healthz; exit 0 when healthy`;
 
 // Basic credentials split at the first colon, so a user id can never contain one.
 const USER_ID = /^[A-Za-z0-9._@+-]{1,128}$/;

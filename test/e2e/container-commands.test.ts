@@ -1,0 +1,55 @@
+import { afterAll, expect, test } from "bun:test";
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../helpers/process.ts";
+
+// No Docker engine runs here, so the Dockerfile's own commands run outside it: a production install
+// from the frozen lock file, the CLI through its PATH link, start, and the HEALTHCHECK command.
+const ROOT = join(import.meta.dir, "..", "..");
+const dir = tempDir("brewrecords-image-");
+afterAll(() => dir.remove());
+
+test("the Dockerfile's install, CLI, serve and healthcheck commands work on a copy of the image's files", async () => {
+  const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
+  expect(dockerfile).toContain("RUN bun install --frozen-lockfile --production --ignore-scripts");
+  expect(dockerfile).toContain('CMD ["brewrecords", "serve"]');
+  expect(dockerfile).toContain('CMD ["brewrecords", "healthcheck"]');
+
+  const app = join(dir.path, "app");
+  for (const f of ["package.json", "bun.lock", "src"]) cpSync(join(ROOT, f), join(app, f), { recursive: true });
+  // As in the image: `bun` on PATH, and `brewrecords` a link to the CLI whose shebang finds it.
+  const bin = join(dir.path, "bin");
+  mkdirSync(bin);
+  symlinkSync(process.execPath, join(bin, "bun"));
+  const brewrecords = join(bin, "brewrecords");
+  symlinkSync(join(app, "src", "cli", "main.ts"), brewrecords);
+  const env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    NODE_ENV: "production",
+    HOST: "0.0.0.0",
+    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    DATABASE_URL: join(dir.path, "data", "brewrecords.sqlite"),
+    DEMO: "0",
+    TRUST_PROXY: "1",
+    LOG_LEVEL: "warn",
+  };
+  const install = Bun.spawnSync([process.execPath, "install", "--frozen-lockfile", "--production", "--ignore-scripts"], { cwd: app, env });
+  expect(install.exitCode).toBe(0);
+  const run = (args: string[]) => Bun.spawnSync([brewrecords, ...args], { cwd: app, env });
+  expect(run(["user", "add", "alice"]).exitCode).toBe(0);
+  const server = Bun.spawn([brewrecords, "serve"], { cwd: app, env, stdout: "pipe", stderr: "pipe" });
+  try {
+    let health = run(["healthcheck"]);
+    for (let i = 0; i < 100 && health.exitCode !== 0; i++) {
+      await Bun.sleep(100);
+      health = run(["healthcheck"]);
+    }
+    expect(health.exitCode).toBe(0);
+    expect(health.stdout.toString()).toBe('200 {"database":"ok","status":"ok"}\n');
+  } finally {
+    server.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }
+  expect(run(["healthcheck"]).exitCode).toBe(1);
+}, 120_000);
