@@ -159,6 +159,14 @@ describe("inventory lists", () => {
     expect([res.status, res.text]).toEqual([400, "Invalid inventory_negative"]);
   });
 
+  // The document names inventory_negative for v1 fermentables; this server reads v1 inventory lists
+  // with the v2 inventory parameters on every collection, so inventory_exists works too.
+  test("fermentables with inventory_exists=true: only stock above zero", async () => {
+    const t = await twins();
+    const res = await t.call("GET", "/v1/inventory/fermentables?inventory_exists=true", t.v1);
+    expect(res.json()).toEqual([entry(FERMENTABLES.find((f) => f._id === "f-b") as Doc)]);
+  });
+
   test("hops accept inventory_negative as well", async () => {
     const t = await twins();
     expect((await t.call("GET", "/v1/inventory/hops?inventory_negative=true", t.v1)).json()).toEqual([entry(HOPS[1])]);

@@ -2,6 +2,7 @@
 // `inventory` or `inventory_adjust` (`inventory` wins), no create or delete; no recipe or batch write
 // or delete. Fields v1 does not know are ignored, as unknown fields are on v2 (docs/decisions.md).
 import { beforeAll, describe, expect, test } from "bun:test";
+import { catalogItems } from "../../src/catalog/index.ts";
 import { FERMENTABLES, OTHERS, sortKeys, twins, type Doc } from "./data.ts";
 
 beforeAll(() => twins(), 30_000);
@@ -95,6 +96,16 @@ describe("inventory PATCH changes stock only", () => {
       expect([after.name, after.inventory]).toEqual([before.name, 1]);
     });
   }
+
+  test("a default catalog item reads through v1, and a stock PATCH puts it in the v1 list", async () => {
+    const t = await twins();
+    const item = catalogItems("hops")[0];
+    const path = `/v1/inventory/hops/${item._id as string}`;
+    expect((await t.call("GET", path, t.v1)).json()).toEqual(item);
+    expect((await t.call("PATCH", path, t.v1, { body: { inventory: 30, name: "Mine" } })).text).toBe("Updated");
+    const listed = (await t.call("GET", "/v1/inventory/hops?limit=50", t.v1)).json() as Doc[];
+    expect(listed.find((h) => h._id === item._id)).toMatchObject({ name: item.name, inventory: 30 });
+  });
 
   test("a missing item is 404 Not Found; an unknown collection is 404 Not Found", async () => {
     const t = await twins();
