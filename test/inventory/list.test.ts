@@ -119,6 +119,11 @@ for (const c of COLLECTIONS) {
       expect(body.map((d) => d.name)).toEqual(names);
     });
 
+    test("under a stock filter the stock order wins over order_by", async () => {
+      const expected = stocked(c, (n) => n > 0).map((d) => listEntry(d));
+      expect(await list(c, "?inventory_exists=True&order_by=name")).toEqual({ status: 200, body: expected });
+    });
+
     test("order_by_direction=up is 400 Invalid order by direction", async () => {
       expect(await list(c, "?order_by_direction=up")).toEqual({ status: 400, body: "Invalid order by direction" });
     });

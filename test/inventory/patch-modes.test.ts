@@ -60,6 +60,8 @@ for (const c of COLLECTIONS) {
       patch("a valid field beside an invalid one is not written", { name: "Renamed", [field]: bad }, 400, [issue], unchanged(c)),
       patch("an empty name is 400 with the array of issues", { name: "" }, 400, [{ path: "name", rule: "minLength", message: "name must not be empty" }], unchanged(c)),
       patch("inventory 12abc beside a field is a schema issue in partial mode", { name: "Renamed", inventory: "12abc" }, 400, [TYPE_ISSUE], unchanged(c)),
+      // Rule 2 names "any other field": an ignored `_` field still selects partial mode.
+      patch("inventory 12abc beside only an ignored _rev is a schema issue (partial mode)", { _rev: "mine", inventory: "12abc" }, 400, [TYPE_ISSUE], unchanged(c)),
       patch("inventory true beside a field is a schema issue in partial mode", { name: "Renamed", inventory: true }, 400, [TYPE_ISSUE], unchanged(c)),
       patch("inventory_adjust 12abc beside a field is 400 Invalid inventory_adjust (either mode)", { name: "Renamed", inventory_adjust: "12abc" }, 400, "Invalid inventory_adjust", unchanged(c)),
       patch("inventory_adjust {} beside a field is 400 Invalid inventory_adjust", { name: "Renamed", inventory_adjust: {} }, 400, "Invalid inventory_adjust", unchanged(c)),
