@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { readJsonObject, readPatchInput } from "../http/body.ts";
+import { deferred, readJsonObject, readPatchInput } from "../http/body.ts";
 import type { ApiVersion } from "../http/auth.ts";
 import { prefix, type Deps } from "../http/deps.ts";
 import { listDocuments } from "../http/documents.ts";
@@ -42,8 +42,10 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "inventory.write", version);
         const c = collection(params.collection);
-        const input = await readPatchInput(request, searchParams(request.url), config.maxBodyBytes);
-        return text(await patchItem(store, userId, c, params.id, version === 1 ? stockFieldsOnly(input) : input));
+        // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
+        const input = await deferred(readPatchInput(request, searchParams(request.url), config.maxBodyBytes));
+        const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
+        return text(await patchItem(store, userId, c, params.id, sent));
       },
       { parse: "none" },
     );

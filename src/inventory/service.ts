@@ -1,4 +1,5 @@
 import { catalogItem } from "../catalog/index.ts";
+import { unwrap, type Deferred } from "../http/body.ts";
 import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
 import { newId } from "../lib/ids.ts";
 import { canonicalJson, project, type Doc } from "../lib/json.ts";
@@ -33,11 +34,12 @@ export async function createItem(store: Store, userId: string, c: IngredientColl
   return id;
 }
 
-export async function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, body: Doc | undefined, now = Date.now()): Promise<string> {
+/** `input` is the body as read, or its refusal: a missing item is 404 whatever the body holds. */
+export async function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Promise<string> {
   return store.update(userId, c, id, (current) => {
     const base = current ?? catalogItem(c, id);
-    // A missing record is 404 whatever the body holds (docs/decisions.md, HTTP precedence).
     if (!base) throw notFound();
+    const body = unwrap(input);
     const plan = body ? planInventoryPatch(body, INVENTORY_SERVER_MANAGED) : undefined;
     if (!plan || (Object.keys(plan.fields).length === 0 && !plan.stock)) return { result: TEXT.nothingToUpdate };
     if (plan.mode === "partial") {
