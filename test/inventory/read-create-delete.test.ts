@@ -70,6 +70,7 @@ for (const c of COLLECTIONS) {
       expect(stored._rev).not.toBe("mine");
       expect(stored._timestamp_ms).not.toBe(5);
       expect(stored.createdAt).not.toBe("2001-01-01T00:00:00.000Z");
+      expect(stored.createdAt).toMatch(ISO);
       expect(stored.updatedAt).toBe(stored.createdAt);
     });
 
