@@ -1,0 +1,79 @@
+// Properties of the recipe endpoints (API document: Endpoints › Recipes rules 1–3; Limits › Recipe
+// bounds; Errors). Every input comes from the arbitraries; fast-check prints the seed of a failure.
+import { beforeAll, expect, test } from "bun:test";
+import fc from "fast-check";
+import { validRecipe } from "./arbitraries.ts";
+import { BOUNDS, boundsBase, issueFor, rootOf, setPath } from "./bounds.ts";
+import { asJson, clientPart, CLIENT_OR_CALCULATED } from "./fixtures.ts";
+import { openWorld, type Doc, type World } from "./harness.ts";
+
+let w: World;
+beforeAll(async () => {
+  // One world for every run: each run works on the recipe it created.
+  w = await openWorld();
+});
+
+const clientSet = (...docs: Doc[]) => CLIENT_OR_CALCULATED.filter((f) => docs.some((d) => f in d));
+
+test("any recipe that validates is created and reads back equal, except server-managed and calculated fields", async () => {
+  await fc.assert(
+    fc.asyncProperty(validRecipe, async (recipe) => {
+      const id = await w.create(recipe);
+      const doc = await w.read(id);
+      expect(clientPart(doc, clientSet(recipe))).toEqual(asJson(recipe));
+      expect([doc._id, doc._uid, doc._type, doc._public]).toEqual([id, "alice", "recipe", false]);
+      // Figures the client did not send are filled in as finite numbers.
+      for (const f of CLIENT_OR_CALCULATED) if (!(f in recipe)) expect([f, Number.isFinite(doc[f])]).toEqual([f, true]);
+    }),
+    { numRuns: 60 },
+  );
+});
+
+const outside = fc.constantFrom(...BOUNDS).chain((b) => {
+  // fast-check orders -0 below 0, but JSON has one zero: -0 is sent as 0, inside the bound.
+  const below = fc.double({ min: b.min - 1e6, max: b.min, maxExcluded: true, noNaN: true }).filter((v) => !Object.is(v, -0)).map((v) => ({ b, side: "below" as const, v }));
+  if (b.max === undefined) return below;
+  const above = fc.double({ min: b.max, max: b.max + 1e6, minExcluded: true, noNaN: true }).map((v) => ({ b, side: "above" as const, v }));
+  return fc.oneof(below, above);
+});
+
+test("any single out-of-bound value is refused with one issue naming its path, on create and on update, and nothing is stored", async () => {
+  const target = await w.create({ name: "Target" });
+  const targetText = (await w.call("GET", `/v2/recipes/${target}`, "alice")).text;
+  await fc.assert(
+    fc.asyncProperty(validRecipe, outside, async (recipe, { b, side, v }) => {
+      // A valid recipe, given the bounded value's whole root field from a recipe that has the path.
+      const root = rootOf(b.path);
+      const body = setPath({ ...recipe, [root]: boundsBase()[root] }, b.path, v);
+      const countBefore = (await w.call("GET", "/v2/recipes?limit=50", "alice")).json().length;
+      const created = await w.call("POST", "/v2/recipes", "alice", { body });
+      expect([created.status, created.json()]).toEqual([400, [issueFor(b, side)]]);
+      expect((await w.call("GET", "/v2/recipes?limit=50", "alice")).json().length).toBe(countBefore);
+      const patched = await w.call("PATCH", `/v2/recipes/${target}`, "alice", { body: { [root]: body[root] } });
+      expect([patched.status, patched.json()]).toEqual([400, [issueFor(b, side)]]);
+      expect((await w.call("GET", `/v2/recipes/${target}`, "alice")).text).toBe(targetText);
+    }),
+    { numRuns: 150 },
+  );
+});
+
+/** A PATCH body: a non-empty subset of another valid recipe's fields. */
+const patchOf = validRecipe.chain((source) =>
+  fc.subarray(Object.keys(source), { minLength: 1 }).map((keys) => Object.fromEntries(keys.map((k) => [k, source[k]]))),
+);
+
+test("PATCH of any subset of fields equals a shallow merge over the stored recipe", async () => {
+  await fc.assert(
+    fc.asyncProperty(validRecipe, patchOf, async (recipe, patch) => {
+      const id = await w.create(recipe);
+      const before = await w.read(id);
+      const res = await w.call("PATCH", `/v2/recipes/${id}`, "alice", { body: patch });
+      expect([res.status, res.text]).toEqual([200, "Updated"]);
+      const after = await w.read(id);
+      expect(clientPart(after, clientSet(recipe, patch))).toEqual(asJson({ ...recipe, ...patch }));
+      expect([after._id, after._uid, after._type, after._created, after.createdAt]).toEqual([id, "alice", "recipe", before._created, before.createdAt]);
+      expect(after._rev).not.toBe(before._rev);
+    }),
+    { numRuns: 60 },
+  );
+});
