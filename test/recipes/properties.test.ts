@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from "bun:test";
 import fc from "fast-check";
 import { validRecipe } from "./arbitraries.ts";
 import { BOUNDS, boundsBase, issueFor, rootOf, setPath } from "./bounds.ts";
-import { asJson, clientPart, CLIENT_OR_CALCULATED } from "./fixtures.ts";
+import { asJson, clientPart, CLIENT_OR_CALCULATED, DOCUMENTED_FIELDS } from "./fixtures.ts";
 import { openWorld, type Doc, type World } from "./harness.ts";
 
 let w: World;
@@ -75,5 +75,35 @@ test("PATCH of any subset of fields equals a shallow merge over the stored recip
       expect(after._rev).not.toBe(before._rev);
     }),
     { numRuns: 60 },
+  );
+});
+
+/** Any JSON under the document's field names, ingredient fields and equipment fields: mostly invalid. */
+const anyBody = fc.dictionary(
+  fc.constantFrom(...DOCUMENTED_FIELDS, "name", "unknownField"),
+  fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.array(fc.dictionary(fc.constantFrom("name", "amount", "alpha", "time", "use", "potential", "color", "attenuation", "temp", "type"), fc.jsonValue({ maxDepth: 1 })), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom("name", "batchSize", "boilTime", "boilOffPerHr", "trubChillerLoss", "calcBoilVolume", "boilSize", "waterGrainRatio", "calcStrikeWaterTemperature", "grainTemperature", "steps"), fc.jsonValue({ maxDepth: 2 })),
+  ),
+  { maxKeys: 10 },
+).chain((body) => fc.option(fc.string({ minLength: 1, maxLength: 8 }), { nil: undefined }).map((name) => (name === undefined ? body : { ...body, name })));
+
+test("any JSON object is answered 201 with finite figures or 400 with well-formed issues, on create and update; never a failure", async () => {
+  const target = await w.create({ name: "Target" });
+  const isIssue = (i: Doc) => Object.keys(i).sort().join() === "message,path,rule" && typeof i.path === "string" && typeof i.rule === "string" && i.message.startsWith(i.path === "" ? "document " : `${i.path} `);
+  await fc.assert(
+    fc.asyncProperty(anyBody, fc.boolean(), async (body, patch) => {
+      const res = patch ? await w.call("PATCH", `/v2/recipes/${target}`, "alice", { body }) : await w.call("POST", "/v2/recipes", "alice", { body });
+      if (res.status === 400) {
+        const issues = res.json() as Doc[];
+        expect([issues.length > 0, issues.every(isIssue)]).toEqual([true, true]);
+        return;
+      }
+      expect([res.status, res.text]).toEqual(patch ? [200, expect.stringMatching(/^(Updated|Nothing to update)$/)] : [201, expect.stringMatching(/^\{"id":"\w{20}"\}$/)]);
+      const doc = await w.read(patch ? target : res.json().id);
+      for (const f of CLIENT_OR_CALCULATED) expect([f, Number.isFinite(doc[f])]).toEqual([f, true]);
+    }),
+    { numRuns: 300 },
   );
 });
