@@ -132,6 +132,20 @@ describe("GET /v2/recipes/{id}", () => {
     makeWorld,
   );
 
+  test("ids are path segments: percent-encoded ids reach the record whose _id they spell", async () => {
+    const w = await openWorld({ alice: { recipes: [{ _id: "r 1", name: "Space" }, { _id: "r-ü", name: "Umlaut" }] } });
+    expect((await w.call("GET", "/v2/recipes/r%201", "alice")).json()).toEqual({ _id: "r 1", name: "Space" });
+    expect((await w.call("PATCH", "/v2/recipes/r-%C3%BC", "alice", { body: { notes: "n" } })).text).toBe("Updated");
+    expect((await w.call("DELETE", "/v2/recipes/r%201", "alice")).text).toBe("Deleted");
+    expect((await w.call("GET", "/v2/recipes", "alice")).json()).toEqual([{ _id: "r-ü", name: "Umlaut" }]);
+  });
+
+  test("PUT and POST on one recipe are unknown routes: 404 Not Found (decisions, HTTP)", async () => {
+    const w = await makeWorld();
+    for (const method of ["PUT", "POST"]) expect([method, (await w.call(method, "/v2/recipes/r-01", "alice", { body: { name: "x" } })).text]).toEqual([method, "Not Found"]);
+    expect((await w.read("r-01")).name).toBe("Wit");
+  });
+
   test("the whole document is served with keys in alphabetical order at every level", async () => {
     const w = await makeWorld();
     const res = await w.call("GET", "/v2/recipes/r-05", "alice");
