@@ -13,6 +13,7 @@ import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
+import { webRoutes } from "./web/routes.ts";
 
 /**
  * The whole HTTP application. Tests drive it in process with `app.handle(new Request(…))`; the
@@ -51,7 +52,8 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     .use(inventoryRoutes(deps, 2))
     .use(batchRoutes(deps, 1))
     .use(recipeRoutes(deps, 1))
-    .use(inventoryRoutes(deps, 1));
+    .use(inventoryRoutes(deps, 1))
+    .use(webRoutes(deps));
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -4,6 +4,7 @@ import { parseScopeList, scopesOf } from "../http/scopes.ts";
 import { ImportError, parseImport } from "../import.ts";
 import { issueApiKey } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
+import { hashPassword, passwordFromInput, passwordProblem } from "../web/password.ts";
 
 export class UsageError extends Error {
   constructor(message: string, readonly exitCode = 1) {
@@ -13,7 +14,9 @@ export class UsageError extends Error {
 
 export const USAGE = `usage: brewrecords <command>
   serve                                   start the HTTP server (see README for the environment)
-  user add <userId>                       create an account
+  user add <userId> [--password-stdin]    create an account; with --password-stdin, also its
+                                          password for the web pages, read from standard input
+  user passwd <userId>                    set the account's web password, read from standard input
   key generate <userId> --scopes <list>   generate the account's API key (replaces the old one);
                                           <list>: all, or a comma list of scope names;
                                           --api-version 1 makes a key for the deprecated /v1 API
@@ -39,6 +42,15 @@ function option(args: string[], name: string): string | undefined {
   return v;
 }
 
+/** A new web password from standard input (one trailing line end dropped), hashed. */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) console.error("type the password, then Enter and Ctrl-D (the input is shown):");
+  const password = passwordFromInput(await Bun.stdin.text());
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(problem);
+  return hashPassword(password);
+}
+
 /** Runs one command; returns an exit code, or undefined for a command that keeps running (serve). */
 export async function runCommand(args: string[], config: Config, open: (url: string) => Store): Promise<number | undefined> {
   const [cmd, sub, ...rest] = args;
@@ -56,8 +68,19 @@ export async function runCommand(args: string[], config: Config, open: (url: str
   try {
     if (cmd === "user" && sub === "add") {
       const id = userId(rest[0]);
-      if (!(await store.createUser(id, null))) throw new UsageError(`user ${id} already exists`);
-      console.error(`created user ${id}`);
+      const extra = rest.slice(1).filter((a) => a !== "--password-stdin");
+      if (extra.length) throw new UsageError(`unknown option(s) for user add: ${extra.join(" ")}\n${USAGE}`);
+      // The password is checked before the account exists, so a refused one creates nothing.
+      const hash = rest.includes("--password-stdin") ? await passwordFromStdin() : null;
+      if (!(await store.createUser(id, hash))) throw new UsageError(`user ${id} already exists`);
+      console.error(`created user ${id}${hash ? " with a password" : ""}`);
+      return 0;
+    }
+    if (cmd === "user" && sub === "passwd") {
+      const id = userId(rest[0]);
+      if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
+      await store.setPassword(id, await passwordFromStdin());
+      console.error(`password set for ${id}; its earlier web sessions have ended`);
       return 0;
     }
     if (cmd === "key" && sub === "generate") {

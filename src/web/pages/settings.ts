@@ -1,0 +1,96 @@
+import { SCOPES, type Scope } from "../../http/scopes.ts";
+import type { ApiKeyRecord } from "../../store/types.ts";
+import { dateTimeUtc } from "../chart-scale.ts";
+import { html, type Html } from "../html.ts";
+
+// Settings › API (API document, Authentication): one key per account, scopes chosen when generating,
+// a key made before a scope existed must be regenerated to gain it, and version 1 keys cannot be
+// generated any more (Versioning).
+
+const SCOPE_MEANING: Record<Scope, string> = {
+  "recipes.read": "read recipes",
+  "recipes.write": "create and edit recipes",
+  "recipes.delete": "delete recipes",
+  "batches.read": "read batches, readings, brew tracker",
+  "batches.write": "edit batches",
+  "batches.delete": "delete batches",
+  "inventory.read": "read inventory",
+  "inventory.write": "create and edit inventory",
+  "inventory.delete": "delete inventory",
+};
+
+export interface NewKey {
+  key: string;
+  curl: string;
+}
+
+export interface SettingsView {
+  userId: string;
+  csrf: string;
+  current?: ApiKeyRecord;
+  /** The key just generated: shown on this one response only. */
+  created?: NewKey;
+  /** Boxes to tick: what was posted after an error, else the current key's scopes. */
+  checked?: readonly string[];
+  error?: string;
+}
+
+const gainText = (scope: string) => `regenerate to gain ${scope}`;
+
+/** Scopes that exist now and the account's key does not hold. */
+export function missingScopes(key: ApiKeyRecord | undefined): Scope[] {
+  return key ? SCOPES.filter((s) => !key.scopes.includes(s)) : [];
+}
+
+function currentKey(key: ApiKeyRecord | undefined): Html {
+  if (!key) return html`<p id="key-state">This account has no API key yet. Choose its scopes below and press GENERATE.</p>`;
+  const missing = missingScopes(key);
+  return html`<div id="key-state">
+<p>Current key: version ${key.apiVersion}, created <time datetime="${new Date(key.createdAt).toISOString()}">${dateTimeUtc(key.createdAt)}</time>. The key itself is never shown again after it was generated.</p>
+${key.apiVersion === 1 ? html`<p class="notice">This is a version 1 key for the deprecated <code>/v1</code> API. Version 1 keys cannot be generated here: GENERATE replaces it with a version 2 key.</p>` : ""}
+<p>Its scopes:</p>
+<ul class="scopes" id="current-scopes">${key.scopes.map((s) => html`<li><code>${s}</code></li>`)}</ul>
+${missing.length ? html`<p>It lacks scopes that exist now:</p><ul class="missing-scopes" id="missing-scopes">${missing.map((s) => html`<li>${gainText(s)}</li>`)}</ul>` : ""}
+</div>`;
+}
+
+function createdKey(created: NewKey): Html {
+  return html`<section class="new-key" aria-labelledby="new-key-heading">
+<h3 id="new-key-heading">Your new API key</h3>
+<p role="status">Copy it now: it is shown only this once. The previous key no longer works.</p>
+<p><label for="new-key">API key</label>
+<input id="new-key" class="key" type="text" readonly value="${created.key}" spellcheck="false">
+<button type="button" class="copy" data-copy="new-key" hidden>Copy key</button></p>
+<p>Try it:</p>
+<pre><code id="curl-example">${created.curl}</code></pre>
+<p><button type="button" class="copy" data-copy="curl-example" hidden>Copy command</button> <span class="copy-status" aria-live="polite"></span></p>
+</section>`;
+}
+
+function scopeBox(scope: Scope, checked: boolean, missing: boolean): Html {
+  const id = `scope-${scope.replace(".", "-")}`;
+  return html`<li><input type="checkbox" id="${id}" name="scope" value="${scope}"${checked ? html` checked` : ""}>
+<label for="${id}"><code>${scope}</code> ${SCOPE_MEANING[scope]}</label>${missing ? html` <span class="gain">(${gainText(scope)})</span>` : ""}</li>`;
+}
+
+export function settingsMain(view: SettingsView): Html {
+  const missing = new Set(missingScopes(view.current));
+  const checked = new Set(view.checked ?? (view.current?.apiVersion === 2 ? view.current.scopes : []));
+  return html`<h1>Settings</h1>
+<section aria-labelledby="api-heading">
+<h2 id="api-heading">API</h2>
+<dl class="facts"><dt>User id</dt><dd><code id="settings-user-id">${view.userId}</code></dd></dl>
+${view.created ? createdKey(view.created) : ""}
+${currentKey(view.current)}
+<h3>Generate a key</h3>
+${view.error ? html`<p class="error" role="alert" id="generate-error">${view.error}</p>` : ""}
+<form method="post" action="/settings/api-key" class="card">
+<input type="hidden" name="csrf" value="${view.csrf}">
+<fieldset><legend>Scopes of the new key</legend>
+<ul class="scope-boxes">${SCOPES.map((s) => scopeBox(s, checked.has(s), missing.has(s)))}</ul>
+</fieldset>
+<p class="warning">One key per account: generating replaces the current key at once, and programs using it stop working. Version 1 keys cannot be generated here.</p>
+<p><button type="submit" id="generate">GENERATE</button></p>
+</form>
+</section>`;
+}

@@ -1,0 +1,62 @@
+import { Elysia, NotFoundError } from "elysia";
+import type { Deps } from "../http/deps.ts";
+import { getSignIn, postSignIn, postSignOut } from "./account.ts";
+import { getBatch, getBatchList } from "./batches.ts";
+import type { Web } from "./guard.ts";
+import { redirect } from "./layout.ts";
+import { webOptions, type WebOptions } from "./options.ts";
+import { WebSessions } from "./sessions.ts";
+import { getSettings, postApiKey } from "./settings.ts";
+import { SignInThrottle } from "./throttle.ts";
+
+// The pages a person uses in a browser: sign-in, settings (the API key) and batches. Everything they
+// need is served from here: one stylesheet and one small script, no external font, script or CDN.
+
+const ASSETS: Record<string, { file: string; type: string }> = {
+  "style.css": { file: "static/style.css", type: "text/css; charset=utf-8" },
+  "copy.js": { file: "static/copy.js", type: "text/javascript; charset=utf-8" },
+};
+
+const assetCache = new Map<string, Promise<string>>();
+
+async function asset(name: string): Promise<Response> {
+  const entry = ASSETS[name];
+  if (!entry) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  let body = assetCache.get(name);
+  if (!body) assetCache.set(name, (body = Bun.file(new URL(entry.file, import.meta.url)).text()));
+  return new Response(await body, { headers: { "content-type": entry.type, "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" } });
+}
+
+/** The socket's address; a proxy in front makes every client share its address, never a weaker limit. */
+function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request): string {
+  return server?.requestIP(request)?.address ?? "unknown";
+}
+
+/**
+ * The pages answer browsers: requests that accept HTML (browsers and curl say so in `Accept`). Other
+ * requests on these paths, such as an API client that left out `/v2`, get the API's own 404.
+ */
+export function acceptsHtml(request: Request): boolean {
+  const accept = request.headers.get("accept");
+  return accept !== null && /(^|[\s,])(text\/html|application\/xhtml\+xml|\*\/\*)\s*(;|,|$)/i.test(accept);
+}
+
+export function webRoutes({ store }: Deps, options: WebOptions = webOptions()) {
+  const web: Web = { store, options, sessions: new WebSessions(store, options), throttle: new SignInThrottle(options.now) };
+  return new Elysia({ name: "web" })
+    .get("/static/:name", ({ params }) => asset(params.name))
+    .onBeforeHandle({ as: "local" }, ({ request }) => {
+      if (!acceptsHtml(request)) throw new NotFoundError();
+    })
+    .get("/", async ({ request }) => {
+      const visitor = await web.sessions.visitor(request);
+      return redirect(visitor.state === "signed-in" ? "/batches" : "/signin");
+    })
+    .get("/signin", ({ request }) => getSignIn(web, request))
+    .post("/signin", ({ request, server }) => postSignIn(web, request, clientAddress(server, request)), { parse: "none" })
+    .post("/signout", ({ request }) => postSignOut(web, request), { parse: "none" })
+    .get("/settings", ({ request }) => getSettings(web, request))
+    .post("/settings/api-key", ({ request }) => postApiKey(web, request), { parse: "none" })
+    .get("/batches", ({ request }) => getBatchList(web, request))
+    .get("/batches/:id", ({ request, params }) => getBatch(web, request, params.id));
+}

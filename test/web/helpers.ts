@@ -1,0 +1,92 @@
+import { Elysia } from "elysia";
+import { createApp, newRateLimiter } from "../../src/app.ts";
+import { loadConfig } from "../../src/config.ts";
+import { Authenticator } from "../../src/http/auth.ts";
+import { parseImport } from "../../src/import.ts";
+import { SqliteStore } from "../../src/store/sqlite.ts";
+import { webRoutes } from "../../src/web/routes.ts";
+import { hashPassword } from "../../src/web/password.ts";
+
+export const PASSWORD = "malt and hops 42";
+
+export interface Page {
+  status: number;
+  location: string | null;
+  setCookie: string | null;
+  headers: Headers;
+  text: string;
+}
+
+/**
+ * The web pages in process over a fresh in-memory store, with a clock the test moves. `api` is the
+ * whole application on the same store, for calls with the keys the pages generate.
+ */
+export async function webHarness(sessionTtlSeconds = 3600) {
+  const store = SqliteStore.open(":memory:");
+  const config = loadConfig({ DEMO: "0", LOG_LEVEL: "warn" });
+  const clock = { now: Date.UTC(2025, 0, 1) };
+  const deps = { config, store, auth: new Authenticator(store, newRateLimiter(config)) };
+  const app = new Elysia().use(webRoutes(deps, { sessionTtlSeconds, now: () => clock.now }));
+  const api = createApp(config, store);
+
+  async function user(userId: string, password: string | null = PASSWORD) {
+    await store.createUser(userId, password === null ? null : await hashPassword(password));
+  }
+
+  async function load(userId: string, document: unknown) {
+    await store.importAll(userId, parseImport(document));
+  }
+
+  async function request(path: string, init: RequestInit & { cookie?: string; address?: string } = {}): Promise<Page> {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set("cookie", init.cookie);
+    // What a browser sends on navigation; the pages answer only requests that accept HTML.
+    if (!headers.has("accept")) headers.set("accept", "text/html,application/xhtml+xml,*/*;q=0.8");
+    const res = await app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
+    return { status: res.status, location: res.headers.get("location"), setCookie: res.headers.get("set-cookie"), headers: res.headers, text: await res.text() };
+  }
+
+  return { store, config, clock, app, api, user, load, request, client: () => new Client(request) };
+}
+
+export type WebHarness = Awaited<ReturnType<typeof webHarness>>;
+
+export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+
+/** A browser's cookie handling in miniature: keeps the one session cookie the pages set. */
+export class Client {
+  cookie?: string;
+  constructor(private readonly send: WebHarness["request"]) {}
+
+  private keep(page: Page): Page {
+    const set = page.setCookie;
+    if (set) {
+      const pair = set.split(";")[0]!;
+      this.cookie = /Max-Age=0(;|$)/.test(set) ? undefined : pair;
+    }
+    return page;
+  }
+
+  async get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+    return this.keep(await this.send(path, { cookie: this.cookie, headers }));
+  }
+
+  async post(path: string, fields: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<Page> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
+    return this.keep(await this.send(path, { method: "POST", cookie: this.cookie, body: body.toString(), headers: { "content-type": "application/x-www-form-urlencoded", ...headers } }));
+  }
+
+  /** Signs in through the form; returns the sign-in answer. */
+  async signIn(userId: string, password = PASSWORD): Promise<Page> {
+    const form = await this.get("/signin");
+    return this.post("/signin", { csrf: csrfOf(form.text)!, userId, password });
+  }
+
+  /** The CSRF token the signed-in pages carry. */
+  async token(): Promise<string> {
+    return csrfOf((await this.get("/settings")).text)!;
+  }
+}
+
+export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${userId}:${key}`).toString("base64")}`;

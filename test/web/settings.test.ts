@@ -1,0 +1,103 @@
+import { describe, expect, test } from "bun:test";
+import { SCOPES } from "../../src/http/scopes.ts";
+import { issueApiKey } from "../../src/lib/keys.ts";
+import { basic, webHarness } from "./helpers.ts";
+
+async function signedIn() {
+  const h = await webHarness();
+  await h.user("alice");
+  const c = h.client();
+  await c.signIn("alice");
+  return { h, c };
+}
+
+const keyOf = (html: string) => /<input id="new-key" class="key" type="text" readonly value="([\w-]+)"/.exec(html)?.[1];
+const api = (h: Awaited<ReturnType<typeof signedIn>>["h"], path: string, key: string) =>
+  h.api.handle(new Request(`http://localhost${path}`, { headers: { authorization: basic("alice", key) } }));
+
+describe("settings › API key", () => {
+  test("without a key: the user id, nine unticked scope boxes with labels, and GENERATE", async () => {
+    const { c } = await signedIn();
+    const page = await c.get("/settings");
+    expect(page.text).toContain(`<code id="settings-user-id">alice</code>`);
+    expect(page.text).toContain("This account has no API key yet.");
+    expect(page.text.match(/<input type="checkbox" id="scope-[a-z]+-[a-z]+" name="scope" value="[a-z.]+">/g)).toHaveLength(9);
+    for (const s of SCOPES) expect(page.text).toContain(`<label for="scope-${s.replace(".", "-")}"><code>${s}</code>`);
+    expect(page.text).toContain(`<button type="submit" id="generate">GENERATE</button>`);
+  });
+
+  test("GENERATE with two scopes shows the key once with a curl line; the API honours exactly those scopes", async () => {
+    const { h, c } = await signedIn();
+    const page = await c.post("/settings/api-key", { csrf: await c.token(), scope: ["batches.read", "recipes.read"] });
+    expect(page.status).toBe(200);
+    const key = keyOf(page.text)!;
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(page.text).toContain(`<code id="curl-example">curl -u &#39;alice:${key}&#39; &#39;http://localhost/v2/batches&#39;</code>`);
+    expect(page.text).toContain(`<script src="/static/copy.js" defer></script>`);
+    expect((await api(h, "/v2/batches", key)).status).toBe(200);
+    expect((await api(h, "/v2/recipes", key)).status).toBe(200);
+    const lacking = await api(h, "/v2/inventory/fermentables", key);
+    expect(lacking.status).toBe(403);
+    expect(await lacking.text()).toBe("Forbidden");
+
+    const later = await c.get("/settings");
+    expect(later.text).not.toContain(key);
+    expect(later.text).toContain(`<ul class="scopes" id="current-scopes"><li><code>recipes.read</code></li><li><code>batches.read</code></li></ul>`);
+    expect(later.text).toContain(`<li>regenerate to gain inventory.read</li>`);
+    expect(later.text.match(/<li>regenerate to gain [a-z.]+<\/li>/g)).toHaveLength(7);
+    expect(later.text).toContain(`<input type="checkbox" id="scope-batches-read" name="scope" value="batches.read" checked>`);
+  });
+
+  test("regenerating refuses the old key at once and grants the new scopes", async () => {
+    const { h, c } = await signedIn();
+    const first = keyOf((await c.post("/settings/api-key", { csrf: await c.token(), scope: "batches.read" })).text)!;
+    const second = keyOf((await c.post("/settings/api-key", { csrf: await c.token(), scope: ["batches.read", "inventory.read"] })).text)!;
+    expect(second).not.toBe(first);
+    expect((await api(h, "/v2/batches", first)).status).toBe(401);
+    expect((await api(h, "/v2/inventory/fermentables", second)).status).toBe(200);
+  });
+
+  test("a post without the CSRF token or with a wrong one is 403 and leaves the key alone", async () => {
+    const { h, c } = await signedIn();
+    const key = await issueApiKey(h.store, "alice", ["batches.read"]);
+    for (const fields of [{ scope: "inventory.read" }, { csrf: "x".repeat(43), scope: "inventory.read" }]) {
+      const page = await c.post("/settings/api-key", fields);
+      expect(page.status).toBe(403);
+      expect(page.text).toContain("its security token is missing or does not match your session. Nothing was changed.");
+    }
+    expect((await api(h, "/v2/batches", key)).status).toBe(200);
+  });
+
+  test("no scope, an unknown scope or a version 1 request is refused with 400 and nothing changes", async () => {
+    const { h, c } = await signedIn();
+    const key = await issueApiKey(h.store, "alice", ["batches.read"]);
+    const cases: Array<[Record<string, string | string[]>, string]> = [
+      [{}, "Choose at least one scope."],
+      [{ scope: ["batches.read", "beer.drink"] }, "Unknown scope: beer.drink."],
+      [{ scope: "batches.read", apiVersion: "1" }, "Version 1 keys cannot be generated here."],
+    ];
+    for (const [fields, message] of cases) {
+      const page = await c.post("/settings/api-key", { csrf: await c.token(), ...fields });
+      expect(page.status).toBe(400);
+      expect(page.text).toContain(`<p class="error" role="alert" id="generate-error">${message}`);
+    }
+    expect((await api(h, "/v2/batches", key)).status).toBe(200);
+  });
+
+  test("a version 1 key is described as such and marked for every scope it lacks", async () => {
+    const { h, c } = await signedIn();
+    await issueApiKey(h.store, "alice", ["recipes.read", "batches.read"], 1);
+    const page = await c.get("/settings");
+    expect(page.text).toContain("Current key: version 1, created");
+    expect(page.text).toContain("Version 1 keys cannot be generated here: GENERATE replaces it with a version 2 key.");
+    expect(page.text.match(/<li>regenerate to gain [a-z.]+<\/li>/g)).toHaveLength(7);
+    // Its boxes start unticked: a version 2 key is chosen afresh.
+    expect(page.text).not.toContain(" checked>");
+  });
+
+  test("the curl line uses https behind a proxy that says so", async () => {
+    const { c } = await signedIn();
+    const page = await c.post("/settings/api-key", { csrf: await c.token(), scope: "inventory.read" }, { "x-forwarded-proto": "https" });
+    expect(page.text).toContain("&#39;https://localhost/v2/inventory/fermentables&#39;</code>");
+  });
+});
