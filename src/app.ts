@@ -11,6 +11,7 @@ import { RateLimiter, rateHeaders } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
 import { webRoutes } from "./web/routes.ts";
@@ -47,6 +48,7 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     })
     .mapResponse(({ request, response, route }) => (response instanceof Response ? finish(request, response, route) : undefined))
     .use(healthRoutes(deps))
+    .use(openApiRoutes())
     .use(batchRoutes(deps, 2))
     .use(recipeRoutes(deps, 2))
     .use(inventoryRoutes(deps, 2))

@@ -3,14 +3,15 @@ import { BATCH_STATUSES } from "../resources.ts";
 
 // The Batch PATCH table of the API document, in its order. Bounds are inclusive. This one schema
 // drives PATCH validation (service.ts) and documents the request body.
+// Every field is optional: only sent fields change.
 const measured = (description: string, minimum: number, maximum?: number) =>
-  t.Union([t.Number({ minimum, ...(maximum === undefined ? {} : { maximum }) }), t.Null()], { description });
+  t.Optional(t.Union([t.Number({ minimum, ...(maximum === undefined ? {} : { maximum }) }), t.Null()], { description }));
 
 export const BatchStatusSchema = t.Union(BATCH_STATUSES.map((s) => t.Literal(s)), { description: "Batch Status" });
 
 export const BatchPatch = t.Object(
   {
-    status: BatchStatusSchema,
+    status: t.Optional(BatchStatusSchema),
     measuredMashPh: measured("mash pH", 0, 14),
     measuredBoilSize: measured("pre-boil volume, liters", 0),
     measuredFirstWortGravity: measured("first wort gravity, SG", 0.1, 1.9),

@@ -9,7 +9,8 @@ import { Reading } from "./reading";
 import { Recipe } from "./recipe";
 import { BrewTracker } from "./tracker";
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+// strictNumbers: JSON such as 1e400 parses to Infinity, which is no number a document can keep.
+const ajv = new Ajv({ allErrors: true, strict: false, strictNumbers: true });
 
 const compiled = new Map<object, ValidateFunction>();
 
