@@ -16,14 +16,16 @@ import { createItem, patchItem, readItem } from "./service.ts";
 export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersion) {
   const base = `${prefix(version)}/inventory/:collection`;
   // An unknown collection is an unknown route, checked after authentication like any other 404.
-  const collection = (name: string): IngredientCollection => {
+  // The path is built from the version, so Elysia cannot type its parameters: read them here.
+  const collection = (params: unknown): IngredientCollection => {
+    const name = (params as { collection: string }).collection;
     if (!isIngredientCollection(name)) throw notFound();
     return name;
   };
   const app = new Elysia({ name: `inventory-v${version}` })
     .get(base, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.read", version);
-      const c = collection(params.collection);
+      const c = collection(params);
       const query = searchParams(request.url);
       const req = parseListRequestFor(version, query);
       const exists = parseBoolean(query, "inventory_exists");
@@ -35,13 +37,13 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
     })
     .get(`${base}/:id`, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.read", version);
-      return jsonText(await readItem(store, userId, collection(params.collection), params.id, searchParams(request.url)));
+      return jsonText(await readItem(store, userId, collection(params), params.id, searchParams(request.url)));
     })
     .patch(
       `${base}/:id`,
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "inventory.write", version);
-        const c = collection(params.collection);
+        const c = collection(params);
         // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
         const input = await deferred(readPatchInput(request, searchParams(request.url), config.maxBodyBytes));
         const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
@@ -55,7 +57,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
       base,
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "inventory.write", version);
-        const c = collection(params.collection);
+        const c = collection(params);
         const id = await createItem(store, userId, c, await readJsonObject(request, config.maxBodyBytes));
         return jsonText(JSON.stringify({ id }), 201);
       },
@@ -63,7 +65,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
     )
     .delete(`${base}/:id`, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.delete", version);
-      if (!(await store.remove(userId, collection(params.collection), params.id))) throw notFound();
+      if (!(await store.remove(userId, collection(params), params.id))) throw notFound();
       return text(TEXT.deleted);
     });
 }

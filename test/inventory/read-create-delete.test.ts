@@ -108,7 +108,7 @@ for (const c of COLLECTIONS) {
       post(`${field} ${JSON.stringify(bad)} is 400 naming ${field}`, { body: { name: "x", [field]: bad }, json: [issue] }),
       post("every broken rule is listed, in path order", {
         body: { [field]: bad, name: 7 },
-        json: [issue, { path: "name", rule: "type", message: "name must be string" }].sort((a, b) => (a.path < b.path ? -1 : 1)),
+        json: [issue, { path: "name", rule: "type", message: "name must be string" }].sort((a, b) => (String(a.path) < String(b.path) ? -1 : 1)),
       }),
       post("inventory as a numeric string is a type issue on create (schema: number or null)", {
         body: { name: "x", inventory: "5" },
