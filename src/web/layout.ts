@@ -45,6 +45,7 @@ export function layout({ title, main, viewer, section = "none", script = false }
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · brewrecords</title>
+<link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
 ${script ? html`<script src="/static/copy.js" defer></script>` : html``}
 </head>

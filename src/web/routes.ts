@@ -15,6 +15,7 @@ import { SignInThrottle } from "./throttle.ts";
 const ASSETS: Record<string, { file: string; type: string }> = {
   "style.css": { file: "static/style.css", type: "text/css; charset=utf-8" },
   "copy.js": { file: "static/copy.js", type: "text/javascript; charset=utf-8" },
+  "icon.svg": { file: "static/icon.svg", type: "image/svg+xml" },
 };
 
 const assetCache = new Map<string, Promise<string>>();

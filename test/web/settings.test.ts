@@ -11,7 +11,7 @@ async function signedIn() {
   return { h, c };
 }
 
-const keyOf = (html: string) => /<input id="new-key" class="key" type="text" readonly value="([\w-]+)"/.exec(html)?.[1];
+const keyOf = (html: string) => /<input id="new-key" class="api-key" type="text" readonly value="([\w-]+)"/.exec(html)?.[1];
 const api = (h: Awaited<ReturnType<typeof signedIn>>["h"], path: string, key: string) =>
   h.api.handle(new Request(`http://localhost${path}`, { headers: { authorization: basic("alice", key) } }));
 

@@ -59,7 +59,7 @@ function createdKey(created: NewKey): Html {
 <h3 id="new-key-heading">Your new API key</h3>
 <p role="status">Copy it now: it is shown only this once. The previous key no longer works.</p>
 <p><label for="new-key">API key</label>
-<input id="new-key" class="key" type="text" readonly value="${created.key}" spellcheck="false">
+<input id="new-key" class="api-key" type="text" readonly value="${created.key}" spellcheck="false">
 <button type="button" class="copy" data-copy="new-key" hidden>Copy key</button></p>
 <p>Try it:</p>
 <pre><code id="curl-example">${created.curl}</code></pre>

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { apiStatus, newTab, PASSWORD, shoot, signIn, startWorld, type World } from "./browser.ts";
+
+// What the pages refuse, in a real browser against the real server process: a wrong password, a
+// form without its CSRF token, and a session past its lifetime (SESSION_TTL_SECONDS).
+
+const TTL_SECONDS = 3;
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ SESSION_TTL_SECONDS: String(TTL_SECONDS) });
+}, 120_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("in a browser, refused", () => {
+  test("a wrong password stays on the sign-in page with 401 and says so", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    const response = await signIn(page, "not the password");
+    expect(response.status()).toBe(401);
+    expect(new URL(page.url()).pathname).toBe("/signin");
+    expect(await page.getByRole("alert").innerText()).toBe("Wrong user id or password.");
+    // The user id is kept and the password field has the focus for the next try.
+    expect(await page.inputValue("#user-id")).toBe("alice");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("password");
+    await shoot(page, "signin-wrong-password");
+    expect((await page.context().cookies()).map((c) => c.name)).toEqual(["brewrecords_session"]);
+    await page.goto("/settings");
+    expect(new URL(page.url()).pathname).toBe("/signin");
+    await tab.context.close();
+  }, 60_000);
+
+  test("a form sent without its CSRF token is refused with 403 and changes nothing", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    await signIn(page);
+    await page.goto("/settings");
+    await page.getByLabel("batches.read", { exact: false }).check();
+    await page.getByRole("button", { name: "GENERATE" }).click();
+    const key = await page.inputValue("#new-key");
+    expect(await apiStatus(world, "/v2/batches", key)).toBe(200);
+
+    await page.goto("/settings");
+    await page.getByLabel("inventory.read", { exact: false }).check();
+    await page.evaluate(() => document.querySelector('form[action="/settings/api-key"] input[name="csrf"]')!.remove());
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/settings/api-key")), page.getByRole("button", { name: "GENERATE" }).click()]);
+    expect(response.status()).toBe(403);
+    await page.waitForLoadState();
+    expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe("Form not accepted");
+    expect(await page.getByRole("alert").innerText()).toContain("its security token is missing or does not match your session. Nothing was changed.");
+    await shoot(page, "csrf-refused");
+    expect(await apiStatus(world, "/v2/batches", key)).toBe(200);
+    expect(await apiStatus(world, "/v2/inventory/fermentables", key)).toBe(403);
+    await tab.context.close();
+  }, 60_000);
+
+  test("after SESSION_TTL_SECONDS the session has ended: sign in again, then back to the page", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    await signIn(page);
+    const signedInAt = Date.now();
+    await page.goto("/settings");
+    expect(new URL(page.url()).pathname).toBe("/settings");
+    const [cookie] = await page.context().cookies();
+    expect(cookie!.httpOnly).toBe(true);
+    expect(cookie!.sameSite).toBe("Strict");
+    expect(cookie!.path).toBe("/");
+    expect(cookie!.secure).toBe(false);
+
+    await Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
+    // Put back the cookie the browser has dropped by its Max-Age, to see the server refuse it too.
+    await page.context().addCookies([{ ...cookie!, expires: -1 }]);
+    await page.goto("/settings");
+    const url = new URL(page.url());
+    expect(url.pathname).toBe("/signin");
+    expect(url.search).toBe("?next=%2Fsettings&expired=1");
+    expect(await page.getByRole("status").innerText()).toBe("Your session has ended. Please sign in again.");
+    await shoot(page, "session-expired");
+
+    await page.fill("#user-id", "alice");
+    await page.fill("#password", PASSWORD);
+    await Promise.all([page.waitForURL("**/settings"), page.getByRole("button", { name: "Sign in" }).click()]);
+    expect(await page.locator("#settings-user-id").innerText()).toBe("alice");
+    await tab.context.close();
+  }, 60_000);
+});

@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
+import { importDocument } from "./data.ts";
+import { PASSWORD } from "./helpers.ts";
+
+// Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh before `npm test`)
+// against the real server process, over a database the real command line prepared.
+
+export const ROOT = join(import.meta.dir, "..", "..");
+export const OUTPUT = join(ROOT, "test-output");
+export const CHROMIUM = "/usr/bin/chromium";
+export const USER = "alice";
+export { PASSWORD };
+
+const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export interface World {
+  server: ServerProcess;
+  browser: Browser;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A database with alice (password and batches), the server on it, and a browser. */
+export async function startWorld(env: Record<string, string> = {}): Promise<World> {
+  const dir = tempDir("brewrecords-web-");
+  const dbEnv = { DATABASE_URL: join(dir.path, "db.sqlite"), DEMO: "0" };
+  const add = cli(["user", "add", USER, "--password-stdin"], dbEnv, `${PASSWORD}\n`);
+  if (add.code !== 0) throw new Error(`user add failed: ${add.stderr}`);
+  const file = join(dir.path, "import.json");
+  writeFileSync(file, JSON.stringify(importDocument()));
+  const imported = cli(["import", USER, file], dbEnv);
+  if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr}`);
+  const server = await startServerProcess({ ...dbEnv, ...env });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  mkdirSync(OUTPUT, { recursive: true });
+  return {
+    server,
+    browser,
+    url: server.url,
+    async close() {
+      await browser.close();
+      await server.stop();
+      dir.remove();
+    },
+  };
+}
+
+export interface Tab {
+  context: BrowserContext;
+  page: Page;
+  /** Requests that left the server under test, and console errors (a CSP refusal shows as one). */
+  foreign: string[];
+  errors: string[];
+}
+
+export async function newTab(world: World): Promise<Tab> {
+  const context = await world.browser.newContext({ baseURL: world.url, viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const tab: Tab = { context, page, foreign: [], errors: [] };
+  page.on("request", (r) => {
+    if (!r.url().startsWith(world.url) && !r.url().startsWith("data:")) tab.foreign.push(r.url());
+  });
+  page.on("console", (m) => {
+    if (m.type() === "error") tab.errors.push(m.text());
+  });
+  page.on("pageerror", (e) => tab.errors.push(String(e)));
+  return tab;
+}
+
+/** Signs in with the keyboard only, as someone without a mouse would; returns the answer to the post. */
+export async function signIn(page: Page, password = PASSWORD, path = "/signin") {
+  await page.goto(path);
+  // The user id field takes the focus by itself (autofocus), once the page has rendered.
+  await page.waitForFunction(() => document.activeElement?.id === "user-id");
+  await page.keyboard.type(USER);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(password);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith("/signin") && r.request().method() === "POST"),
+    page.waitForNavigation(),
+    page.keyboard.press("Enter"),
+  ]);
+  return response;
+}
+
+export async function shoot(page: Page, name: string): Promise<Buffer> {
+  return page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
+}
+
+export const basic = (key: string) => `Basic ${Buffer.from(`${USER}:${key}`).toString("base64")}`;
+
+/** Calls the API of the server under test with an API key. */
+export async function apiStatus(world: World, path: string, key: string): Promise<number> {
+  const res = await fetch(`${world.url}${path}`, { headers: { authorization: basic(key) } });
+  await res.arrayBuffer();
+  return res.status;
+}
