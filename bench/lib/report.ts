@@ -1,0 +1,100 @@
+import type { Comparison } from "./scenarios.ts";
+import type { StartupResult, SoakResult } from "./startup.ts";
+import type { WrkResult } from "./wrk.ts";
+
+// Per-round figures to one summary row per comparison (medians; peak RSS is the maximum), the printed
+// table, and the pass/fail line of each target.
+
+export interface Measured extends WrkResult {
+  peakRss: number;
+}
+
+export interface RoundResult {
+  subject: Measured;
+  baseline: Measured;
+  /** subject ÷ baseline req/s ("ratio") or baseline ÷ subject req/s ("cost"). */
+  ratio: number;
+  p99Ratio: number;
+}
+
+export interface Side {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  peakRssMb: number;
+  errors: number;
+}
+
+export interface SummaryRow {
+  id: string;
+  title: string;
+  subject: Side;
+  baseline: Side & { target: string };
+  ratio: number;
+  p99Ratio: number;
+  target: string;
+  pass: boolean;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const side = (ms: Measured[]): Side => ({
+  rps: median(ms.map((m) => m.rps)),
+  p50Ms: median(ms.map((m) => m.p50Ms)),
+  p99Ms: median(ms.map((m) => m.p99Ms)),
+  peakRssMb: Math.max(...ms.map((m) => m.peakRss)) / 1e6,
+  errors: ms.reduce((a, m) => a + m.errors, 0),
+});
+
+export function summarize(c: Comparison, rounds: RoundResult[]): SummaryRow {
+  const ratio = median(rounds.map((r) => r.ratio));
+  const p99Ratio = median(rounds.map((r) => r.p99Ratio));
+  const subject = side(rounds.map((r) => r.subject));
+  const baseline = side(rounds.map((r) => r.baseline));
+  let pass = (c.kind === "ratio" ? ratio >= c.target : ratio <= c.target) && subject.errors === 0 && baseline.errors === 0;
+  let target = `${c.kind === "ratio" ? "≥" : "≤"} ${c.target}×`;
+  if (c.p99Target !== undefined) {
+    pass &&= p99Ratio <= c.p99Target;
+    target += `, p99 ≤ ${c.p99Target}×`;
+  }
+  return { id: c.id, title: c.title, subject, baseline: { ...baseline, target: c.baseline.target }, ratio, p99Ratio, target, pass };
+}
+
+const f0 = (n: number) => n.toFixed(0);
+const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number) => n.toFixed(2);
+
+/** A Markdown table: readable in a terminal and pasted as is into docs/performance.md. */
+export function table(rows: SummaryRow[], startup?: StartupResult, soakResult?: SoakResult): string {
+  const lines = [
+    "| scenario | server req/s | p50 ms | p99 ms | peak RSS MB | baseline | req/s | p50 ms | p99 ms | ratio | p99 ratio | target | ok |",
+    "|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|",
+  ];
+  for (const r of rows) {
+    const s = r.subject;
+    const b = r.baseline;
+    const errors = s.errors || b.errors ? ` (errors: ${s.errors}/${b.errors})` : "";
+    lines.push(
+      `| ${r.id} ${r.title} | ${f0(s.rps)} | ${f1(s.p50Ms)} | ${f1(s.p99Ms)} | ${f0(s.peakRssMb)} | ${b.target} | ${f0(b.rps)} | ${f1(b.p50Ms)} | ${f1(b.p99Ms)} | ${f2(r.ratio)} | ${f2(r.p99Ratio)} | ${r.target} | ${r.pass ? "yes" : "no"}${errors} |`,
+    );
+  }
+  if (startup) {
+    const ms = (xs: { readyMs: number }[]) => f0(median(xs.map((x) => x.readyMs)));
+    const mb = (xs: { idleRss: number }[]) => f0(median(xs.map((x) => x.idleRss)) / 1e6);
+    lines.push(
+      `| cold start to first 200 (ms) | ${ms(startup.server)} | | | | Elysia hello | ${ms(startup.hello)} | | | ${f2(startup.coldStartRatio)} | | ≤ 1.5× | ${startup.coldStartRatio <= 1.5 ? "yes" : "no"} |`,
+      `| idle RSS (MB) | ${mb(startup.server)} | | | | Elysia hello | ${mb(startup.hello)} | | | ${f2(startup.idleRssRatio)} | | ≤ 1.5× | ${startup.idleRssRatio <= 1.5 ? "yes" : "no"} |`,
+    );
+  }
+  if (soakResult) {
+    const { shortSeconds: a, longSeconds: b, rssAfterShort, rssAfterLong, growth } = soakResult;
+    lines.push(
+      `| RSS after ${b} s vs ${a} s mixed load (MB) | ${f0(rssAfterLong / 1e6)} | | | | after ${a} s | ${f0(rssAfterShort / 1e6)} | | | ${f2(growth)} | | ≤ 1.2× | ${growth <= 1.2 ? "yes" : "no"} |`,
+    );
+  }
+  return lines.join("\n");
+}

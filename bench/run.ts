@@ -1,0 +1,184 @@
+import { cpus, release, totalmem } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { generate, type BenchData } from "./lib/generate.ts";
+import { Database } from "bun:sqlite";
+import { cpuTicks, freePort, rssSampler, start, type Running, type StartOptions } from "./lib/procs.ts";
+import { median, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
+import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
+import { ensurePeers, ensureTools } from "./lib/setup.ts";
+import { measureStartup, soak } from "./lib/startup.ts";
+import { wrk } from "./lib/wrk.ts";
+
+// The benchmark: one command (`npm run bench`, or `bun bench/run.ts`). Options:
+//   --rounds N (3)  --seconds S per measurement (5)  --connections C (32)  --soak (60 s memory check)
+// Everything runs on 127.0.0.1: targets pinned to core 0, wrk to core 1. See docs/performance.md.
+
+const ROOT = join(import.meta.dir, "..");
+const BUN = process.execPath;
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const i = args.indexOf(name);
+  return i === -1 ? fallback : Number(args[i + 1]);
+};
+const settings = {
+  rounds: opt("--rounds", 3),
+  seconds: opt("--seconds", 5),
+  warmupSeconds: 1,
+  connections: opt("--connections", 32),
+  soak: args.includes("--soak"),
+};
+const log = (s: string) => console.error(`[bench] ${s}`);
+const running: Running[] = [];
+
+function serverOptions(d: BenchData): StartOptions {
+  const port = freePort();
+  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
+  return { name: "server", cmd: [BUN, "src/cli/main.ts", "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
+}
+
+function helloOptions(): StartOptions {
+  const port = freePort();
+  return { name: "hello", cmd: [BUN, "bench/reference/hello.ts"], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
+}
+
+function targetOptions(d: BenchData, target: Exclude<Target, "server">): StartOptions {
+  const port = freePort();
+  const probe = { path: "/v2/batches", headers: { authorization: d.main.authorization } };
+  if (target === "reference") {
+    const keys = JSON.stringify({ [d.main.authorization]: d.main.userId, [d.large.authorization]: d.large.userId });
+    return { name: target, cmd: [BUN, "bench/reference/server.ts"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, BENCH_KEYS: keys, PORT: String(port) }, port, probe };
+  }
+  if (target === "fastify") {
+    return { name: target, cmd: ["node", "bench/peers/fastify.mjs"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, PORT: String(port) }, port, probe };
+  }
+  const bin = "bench/peers/node_modules/json-server/lib/cli/bin.js";
+  const cmd = ["node", bin, "--ro", "--quiet", "--id", "_id", "--host", "127.0.0.1", "--port", String(port), d.jsonServerPath];
+  return { name: target, cmd, cwd: ROOT, port, probe: { path: "/batches?_limit=1" }, timeoutMs: 120_000 };
+}
+
+async function measure(p: Running, load: Load, seconds: number): Promise<Measured> {
+  const env = load.env;
+  const run = { url: p.url + load.path, connections: settings.connections, auth: load.auth, env };
+  await wrk({ ...run, seconds: settings.warmupSeconds });
+  const sampler = rssSampler(p.pid);
+  const result = await wrk({ ...run, seconds });
+  const peakRss = sampler.stop();
+  await settle(p.pid);
+  return { ...result, peakRss };
+}
+
+/** Waits until a process has used no CPU for 400 ms: a slow target may still drain queued requests. */
+async function settle(pid: number): Promise<void> {
+  let last = cpuTicks(pid);
+  for (let quiet = 0, i = 0; quiet < 2 && i < 100; i++) {
+    await Bun.sleep(200);
+    const now = cpuTicks(pid);
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * Folds the WAL back into the database after a write scenario. Readers that never pause keep the
+ * automatic checkpoint from finishing, and a long WAL slows every later read, whichever target runs.
+ */
+function checkpoint(d: BenchData): void {
+  const db = new Database(d.dbPath);
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  db.close();
+}
+
+/** Each baseline must give what the server gives, or the ratio means nothing. */
+async function check(targets: Record<Target, Running>, c: Comparison): Promise<string[]> {
+  const problems: string[] = [];
+  const fetchOnce = async (l: Load) => {
+    const url = targets[l.target].url + (l.env ? "" : l.path);
+    if (!l.env) return fetch(url, { headers: l.auth ? { authorization: l.auth } : {} });
+    const path = l.env.BENCH_MODE === "adjust" ? `${l.env.BENCH_BASE}/${l.env.BENCH_IDS.split(",")[0]}` : `/v2/batches/${l.env.BENCH_IDS.split(",")[0]}`;
+    const body = l.env.BENCH_MODE === "adjust" ? '{"inventory_adjust":0}' : '{"measuredOg":1.05}';
+    return fetch(targets[l.target].url + path, { method: "PATCH", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
+  };
+  const [a, b] = await Promise.all([fetchOnce(c.subject), fetchOnce(c.baseline)]);
+  const [ta, tb] = await Promise.all([a.text(), b.text()]);
+  if (a.status !== 200 || b.status !== 200) problems.push(`${c.id}: status ${a.status} (server) / ${b.status} (${c.baseline.target})`);
+  else if (c.kind === "ratio" && c.baseline.target !== "json-server" && ta !== tb) problems.push(`${c.id}: the ${c.baseline.target} answer differs from the server's`);
+  return problems;
+}
+
+async function rawWrites(d: BenchData): Promise<number> {
+  const cmd = ["taskset", "-c", "0", BUN, "bench/reference/write-loop.ts", d.dbPath, d.main.userId, "3", d.main.patchBatchIds.join(",")];
+  const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "inherit" });
+  const out = await new Response(proc.stdout).text();
+  await proc.exited;
+  return (JSON.parse(out) as { writesPerSecond: number }).writesPerSecond;
+}
+
+async function main() {
+  if (cpus().length < 2) throw new Error("the benchmark pins the server and wrk to different cores: it needs 2 or more");
+  await ensureTools(log);
+  await ensurePeers(log);
+  const data = await generate(join(import.meta.dir, ".cache"), log);
+  const list = comparisons(data);
+  log("starting server, reference and peers");
+  const targets = {} as Record<Target, Running>;
+  targets.server = await start(serverOptions(data));
+  running.push(targets.server);
+  for (const t of ["reference", "fastify", "json-server"] as const) running.push((targets[t] = await start(targetOptions(data, t))));
+  const problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
+  for (const p of problems) log(`CHECK FAILED ${p}`);
+
+  const rounds: Record<string, RoundResult[]> = Object.fromEntries(list.map((c) => [c.id, []]));
+  const rawWriteRates: number[] = [];
+  for (let r = 0; r < settings.rounds; r++) {
+    for (const c of list) {
+      // Interleaved: alternate which side goes first in each round.
+      const order = r % 2 === 0 ? [c.subject, c.baseline] : [c.baseline, c.subject];
+      const m = new Map<Load, Measured>();
+      for (const load of order) m.set(load, await measure(targets[load.target], load, settings.seconds));
+      const s = m.get(c.subject)!;
+      const b = m.get(c.baseline)!;
+      const ratio = c.kind === "ratio" ? s.rps / b.rps : b.rps / s.rps;
+      rounds[c.id].push({ subject: s, baseline: b, ratio, p99Ratio: s.p99Ms / b.p99Ms });
+      if (c.subject.env) checkpoint(data);
+      log(`round ${r + 1} ${c.id}: server ${s.rps.toFixed(0)} req/s, ${c.baseline.target} ${b.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}`);
+    }
+    rawWriteRates.push(await rawWrites(data));
+    checkpoint(data);
+  }
+  for (const p of running.splice(0)) await p.stop();
+
+  log("cold start and idle memory, server vs Elysia hello-world");
+  const startupResult = await measureStartup(() => serverOptions(data), helloOptions, Math.max(3, settings.rounds));
+  const [short, long] = settings.soak ? [10, 60] : [10, 30];
+  log(`memory after ${short} s and ${long} s of mixed load`);
+  const soakResult = await soak(serverOptions(data), data.main.authorization, mixedLoad(data), settings.connections, short, long);
+
+  const summary = list.map((c) => summarize(c, rounds[c.id]));
+  const text = table(summary, startupResult, soakResult);
+  console.log(text);
+  const rawWritesPerSecond = median(rawWriteRates);
+  console.log(`\nbare bun:sqlite write loop (no HTTP, same pragmas): ${rawWritesPerSecond.toFixed(0)} writes/s`);
+  if (problems.length) console.log(`\nchecks failed:\n${problems.join("\n")}`);
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const out = join(import.meta.dir, "results", `${stamp}.json`);
+  mkdirSync(join(import.meta.dir, "results"), { recursive: true });
+  const machine = { cpu: cpus()[0]?.model, cores: cpus().length, memoryBytes: totalmem(), kernel: release(), bun: Bun.version };
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, settings, problems, summary, startup: startupResult, soak: soakResult, rawWritesPerSecond, rounds }, null, 2) + "\n");
+  console.log(`\nwritten: ${out}`);
+}
+
+// Stops only the processes this run started, on any exit path.
+const cleanup = async () => {
+  for (const p of running.splice(0)) await p.stop().catch(() => {});
+};
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+process.on("SIGTERM", () => void cleanup().then(() => process.exit(143)));
+try {
+  await main();
+} catch (e) {
+  console.error(`[bench] ${(e as Error).stack ?? e}`);
+  await cleanup();
+  process.exit(1);
+}
