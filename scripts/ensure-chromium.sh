@@ -30,4 +30,5 @@ if [ ! -x "$CHROMIUM" ]; then
   echo "ensure-chromium: apt-get finished but $CHROMIUM is still missing" >&2
   exit 1
 fi
-"$CHROMIUM" --version >&2
+# The wrapper script of the package prints a harmless shell warning on some systems: keep only the version.
+"$CHROMIUM" --version 2>/dev/null >&2

@@ -28,9 +28,16 @@ async function asset(name: string): Promise<Response> {
   return new Response(await body, { headers: { "content-type": entry.type, "cache-control": "public, max-age=3600", "x-content-type-options": "nosniff" } });
 }
 
-/** The socket's address; a proxy in front makes every client share its address, never a weaker limit. */
-function clientAddress(server: { requestIP(r: Request): { address: string } | null } | null, request: Request): string {
-  return server?.requestIP(request)?.address ?? "unknown";
+/**
+ * The client's address for the sign-in throttle. Behind a trusted proxy (TRUST_PROXY=1) it is the
+ * last X-Forwarded-For entry, the one the proxy itself appended; a client can forge only earlier ones.
+ */
+export function clientAddress(request: Request, socketAddress: string | undefined, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = request.headers.get("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return socketAddress ?? "unknown";
 }
 
 /**
@@ -42,7 +49,7 @@ export function acceptsHtml(request: Request): boolean {
   return accept !== null && /(^|[\s,])(text\/html|application\/xhtml\+xml|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-export function webRoutes({ store }: Deps, options: WebOptions = webOptions()) {
+export function webRoutes({ store, config }: Deps, options: WebOptions = webOptions()) {
   const web: Web = { store, options, sessions: new WebSessions(store, options), throttle: new SignInThrottle(options.now) };
   return new Elysia({ name: "web" })
     .get("/static/:name", ({ params }) => asset(params.name))
@@ -54,7 +61,7 @@ export function webRoutes({ store }: Deps, options: WebOptions = webOptions()) {
       return redirect(visitor.state === "signed-in" ? "/batches" : "/signin");
     })
     .get("/signin", ({ request }) => getSignIn(web, request))
-    .post("/signin", ({ request, server }) => postSignIn(web, request, clientAddress(server, request)), { parse: "none" })
+    .post("/signin", ({ request, server }) => postSignIn(web, request, clientAddress(request, server?.requestIP(request)?.address, config.trustProxy)), { parse: "none" })
     .post("/signout", ({ request }) => postSignOut(web, request), { parse: "none" })
     .get("/settings", ({ request }) => getSettings(web, request))
     .post("/settings/api-key", ({ request }) => postApiKey(web, request), { parse: "none" })

@@ -9,6 +9,8 @@ import { hashPassword } from "../../src/web/password.ts";
 
 export const PASSWORD = "malt and hops 42";
 
+export type Send = (path: string, init?: RequestInit & { cookie?: string }) => Promise<Page>;
+
 export interface Page {
   status: number;
   location: string | null;
@@ -37,16 +39,16 @@ export async function webHarness(sessionTtlSeconds = 3600) {
     await store.importAll(userId, parseImport(document));
   }
 
-  async function request(path: string, init: RequestInit & { cookie?: string; address?: string } = {}): Promise<Page> {
+  const request: Send = async (path, init = {}) => {
     const headers = new Headers(init.headers);
     if (init.cookie) headers.set("cookie", init.cookie);
     // What a browser sends on navigation; the pages answer only requests that accept HTML.
     if (!headers.has("accept")) headers.set("accept", "text/html,application/xhtml+xml,*/*;q=0.8");
     const res = await app.handle(new Request(`http://localhost${path}`, { ...init, headers }));
     return { status: res.status, location: res.headers.get("location"), setCookie: res.headers.get("set-cookie"), headers: res.headers, text: await res.text() };
-  }
+  };
 
-  return { store, config, clock, app, api, user, load, request, client: () => new Client(request) };
+  return { store, config, clock, app, api, user, load, request, client: (): Client => new Client(request) };
 }
 
 export type WebHarness = Awaited<ReturnType<typeof webHarness>>;
@@ -56,7 +58,7 @@ export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)
 /** A browser's cookie handling in miniature: keeps the one session cookie the pages set. */
 export class Client {
   cookie?: string;
-  constructor(private readonly send: WebHarness["request"]) {}
+  constructor(private readonly send: Send) {}
 
   private keep(page: Page): Page {
     const set = page.setCookie;

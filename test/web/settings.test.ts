@@ -60,7 +60,8 @@ describe("settings › API key", () => {
   test("a post without the CSRF token or with a wrong one is 403 and leaves the key alone", async () => {
     const { h, c } = await signedIn();
     const key = await issueApiKey(h.store, "alice", ["batches.read"]);
-    for (const fields of [{ scope: "inventory.read" }, { csrf: "x".repeat(43), scope: "inventory.read" }]) {
+    const forged: Array<Record<string, string>> = [{ scope: "inventory.read" }, { csrf: "x".repeat(43), scope: "inventory.read" }];
+    for (const fields of forged) {
       const page = await c.post("/settings/api-key", fields);
       expect(page.status).toBe(403);
       expect(page.text).toContain("its security token is missing or does not match your session. Nothing was changed.");
