@@ -26,14 +26,51 @@ export function sortKeys(value: unknown): unknown {
   return value;
 }
 
+/**
+ * True when every object's own keys are already in alphabetical order as JavaScript enumerates them
+ * (so no integer-like key sits out of order): then JSON.stringify gives canonical text as is. Documents
+ * parsed from stored canonical text pass, which keeps the write path from re-serialising key by key.
+ */
+function inCanonicalOrder(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== "object") continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (item !== null && typeof item === "object") stack.push(item);
+      continue;
+    }
+    let previous: string | undefined;
+    for (const key in v) {
+      if (previous !== undefined && !(previous < key)) return false;
+      previous = key;
+      const child = (v as Doc)[key];
+      if (child === undefined || typeof child === "function") return false;
+      if (child !== null && typeof child === "object") stack.push(child);
+    }
+  }
+  return true;
+}
+
 /** JSON text with the keys of every object in alphabetical (UTF-16 code unit) order. */
 export function canonicalJson(value: unknown): string {
+  return inCanonicalOrder(value) ? JSON.stringify(value) : canonicalSlow(value);
+}
+
+/** A shallow copy whose own keys are in alphabetical order (nested objects shared, not copied). */
+export function withSortedKeys(doc: Doc): Doc {
+  const out: Doc = Object.create(null);
+  for (const key of Object.keys(doc).sort()) out[key] = doc[key];
+  return out;
+}
+
+function canonicalSlow(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
   if (Array.isArray(value)) {
     let out = "[";
     for (let i = 0; i < value.length; i++) {
       const v = value[i];
-      out += (i ? "," : "") + (v === undefined || typeof v === "function" ? "null" : canonicalJson(v));
+      out += (i ? "," : "") + (v === undefined || typeof v === "function" ? "null" : canonicalSlow(v));
     }
     return out + "]";
   }
@@ -43,7 +80,7 @@ export function canonicalJson(value: unknown): string {
   for (const key of Object.keys(src).sort()) {
     const v = src[key];
     if (v === undefined || typeof v === "function") continue;
-    out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalJson(v);
+    out += (first ? "" : ",") + JSON.stringify(key) + ":" + canonicalSlow(v);
     first = false;
   }
   return out + "}";

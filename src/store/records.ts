@@ -1,4 +1,4 @@
-import { canonicalJson, project, type Doc } from "../lib/json.ts";
+import { canonicalJson, project, withSortedKeys, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
@@ -9,9 +9,28 @@ export interface EncodedRecord {
   summary: string;
   status: string | null;
   inventory: number | null;
+  /** Sort keys of the fields with an index of their own, in SORTED_FIELDS order. */
+  sortKeys: Array<number | string>;
 }
 
-export function encodeRecord(kind: Kind, doc: Doc): EncodedRecord {
+/** Fields lists are often ordered by; stores keep their sort keys in indexed columns. */
+export const SORTED_FIELDS = ["brewDate", "name", "batchNo"] as const;
+
+/**
+ * A value as a sort key comparable across documents: missing and null sort as -Infinity (below every
+ * JSON number), booleans as 0/1, objects and arrays as their canonical text.
+ */
+export function sortKey(value: unknown): number | string {
+  if (value === null || value === undefined) return -Infinity;
+  if (typeof value === "number" || typeof value === "string") return value;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return canonicalJson(value);
+}
+
+export function encodeRecord(kind: Kind, input: Doc): EncodedRecord {
+  // Updates add keys at the end of a parsed document; sorting the top level lets the nested objects,
+  // already in order when they come from stored text, be serialised in one pass.
+  const doc = withSortedKeys(input);
   const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
   return {
     id: String(doc._id),
@@ -19,5 +38,6 @@ export function encodeRecord(kind: Kind, doc: Doc): EncodedRecord {
     summary: canonicalJson(project(doc, DEFAULT_FIELDS[kind])),
     status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
+    sortKeys: SORTED_FIELDS.map((f) => sortKey(doc[f])),
   };
 }

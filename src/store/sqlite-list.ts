@@ -1,6 +1,6 @@
 import type { Kind } from "../resources.ts";
 import type { ListQuery } from "./types.ts";
-import { INDEXED_PATHS, NULL_SORT } from "./sqlite-schema.ts";
+import { NULL_SORT, SORT_COLUMNS } from "./sqlite-schema.ts";
 
 /** SQL and parameters of one list page. Only whitelisted fragments enter the SQL text; values are bound. */
 export interface ListSql {
@@ -17,9 +17,7 @@ function sortExpression(kind: Kind, query: ListQuery): { expr: string; params: s
     return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [] };
   }
   if (query.orderBy === "_id") return undefined;
-  if (INDEXED_PATHS.has(query.orderBy)) {
-    return { expr: `COALESCE(json_extract(body, '$.${query.orderBy}'), ${NULL_SORT})`, params: [] };
-  }
+  if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [] };
   return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`] };
 }
 

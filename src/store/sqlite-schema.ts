@@ -64,7 +64,40 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
   CREATE INDEX records_batch_no ON records (user_id, kind, COALESCE(json_extract(body, '$.batchNo'), ${NULL_SORT}), id);
   `,
+  `
+  -- Sort keys computed at write time in columns of their own (an expression index over the body parsed
+  -- the whole document on every write), and the body last, so reading a summary or a sort key does not
+  -- walk a large body's overflow pages.
+  CREATE TABLE records_next (
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    status TEXT,
+    inventory REAL,
+    sort_brew_date NOT NULL, -- no declared type: no affinity, values keep their own type
+    sort_name NOT NULL,
+    sort_batch_no NOT NULL,
+    body TEXT NOT NULL
+  );
+  INSERT INTO records_next (user_id, kind, id, summary, status, inventory, sort_brew_date, sort_name, sort_batch_no, body)
+    SELECT user_id, kind, id, summary, status, inventory,
+      COALESCE(json_extract(body, '$.brewDate'), ${NULL_SORT}),
+      COALESCE(json_extract(body, '$.name'), ${NULL_SORT}),
+      COALESCE(json_extract(body, '$.batchNo'), ${NULL_SORT}),
+      body
+    FROM records;
+  DROP TABLE records;
+  ALTER TABLE records_next RENAME TO records;
+  CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
+  CREATE INDEX records_summary ON records (user_id, kind, id, summary);
+  CREATE INDEX records_status ON records (user_id, kind, status, id);
+  CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
+  CREATE INDEX records_brew_date ON records (user_id, kind, sort_brew_date, id);
+  CREATE INDEX records_name ON records (user_id, kind, sort_name, id);
+  CREATE INDEX records_batch_no ON records (user_id, kind, sort_batch_no, id);
+  `,
 ];
 
-/** Fields with an expression index of their own; the SQL must repeat the indexed expression exactly. */
-export const INDEXED_PATHS: ReadonlySet<string> = new Set(["brewDate", "name", "batchNo"]);
+/** Fields with a sort-key column and index of their own (SORTED_FIELDS in records.ts). */
+export const SORT_COLUMNS: Readonly<Record<string, string>> = { brewDate: "sort_brew_date", name: "sort_name", batchNo: "sort_batch_no" };

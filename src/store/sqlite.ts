@@ -41,7 +41,15 @@ function sortReadings(readings: Doc[]): Doc[] {
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite" as const;
-  constructor(readonly db: Database) {}
+  // Transaction functions are built once: building one per call costs more than a small write.
+  private readonly tx;
+
+  constructor(readonly db: Database) {
+    this.tx = {
+      update: db.transaction(this.updateTx.bind(this)),
+      remove: db.transaction(this.removeTx.bind(this)),
+    };
+  }
 
   static open(path: string): SqliteStore {
     return new SqliteStore(openDatabase(path));
@@ -125,34 +133,40 @@ export class SqliteStore implements Store {
     const rec = encodeRecord(kind, doc);
     this.db
       .query(
-        `INSERT INTO records (user_id, kind, id, body, summary, status, inventory) VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (user_id, kind, id) DO UPDATE SET body = excluded.body, summary = excluded.summary,
-           status = excluded.status, inventory = excluded.inventory`,
+        `INSERT INTO records (user_id, kind, id, summary, status, inventory, sort_brew_date, sort_name, sort_batch_no, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, kind, id) DO UPDATE SET summary = excluded.summary, status = excluded.status,
+           inventory = excluded.inventory, sort_brew_date = excluded.sort_brew_date, sort_name = excluded.sort_name,
+           sort_batch_no = excluded.sort_batch_no, body = excluded.body`,
       )
-      .run(userId, kind, rec.id, rec.body, rec.summary, rec.status, rec.inventory);
+      .run(userId, kind, rec.id, rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.body);
   }
 
   async insert(userId: string, kind: Kind, doc: Doc): Promise<void> {
     this.write(userId, kind, doc);
   }
 
+  private updateTx(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<unknown>): unknown {
+    const text = this.db
+      .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
+      .values(userId, kind, id) as Array<[string]>;
+    const outcome = decide(text.length ? (JSON.parse(text[0][0]) as Doc) : undefined);
+    if (outcome.write) this.write(userId, kind, { ...outcome.write, _id: id });
+    return outcome.result;
+  }
+
+  private removeTx(userId: string, kind: Kind, id: string): boolean {
+    const res = this.db.query("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
+    if (kind === "batch") this.removeBatchChildren(userId, id);
+    return res.changes > 0;
+  }
+
   async update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T> {
-    return this.db.transaction(() => {
-      const text = this.db
-        .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
-        .values(userId, kind, id) as Array<[string]>;
-      const outcome = decide(text.length ? (JSON.parse(text[0][0]) as Doc) : undefined);
-      if (outcome.write) this.write(userId, kind, { ...outcome.write, _id: id });
-      return outcome.result;
-    }).immediate();
+    return this.tx.update.immediate(userId, kind, id, decide) as T;
   }
 
   async remove(userId: string, kind: Kind, id: string): Promise<boolean> {
-    return this.db.transaction(() => {
-      const res = this.db.query("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
-      if (kind === "batch") this.removeBatchChildren(userId, id);
-      return res.changes > 0;
-    }).immediate();
+    return this.tx.remove.immediate(userId, kind, id);
   }
 
   private removeBatchChildren(userId: string, batchId: string): void {

@@ -1,0 +1,37 @@
+import { afterAll, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { join } from "node:path";
+import { SqliteStore } from "../../src/store/sqlite.ts";
+import { MIGRATIONS } from "../../src/store/sqlite-schema.ts";
+import { tempDir } from "../helpers/process.ts";
+
+// A database written by an earlier version opens with its documents intact and lists in order.
+const dir = tempDir();
+afterAll(() => dir.remove());
+
+test("a version 3 database migrates to the sort-key columns with every document kept", async () => {
+  const path = join(dir.path, "old.sqlite");
+  const old = new Database(path);
+  for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql);
+  old.exec("PRAGMA user_version = 3");
+  const insert = old.query("INSERT INTO records (user_id, kind, id, body, summary, status, inventory) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  const docs = [
+    { _id: "a", brewDate: 300, name: "Stout", status: "Planning" },
+    { _id: "b", brewDate: 100, name: "Ale", status: "Planning" },
+    { _id: "c", name: "No date", status: "Planning" },
+  ];
+  for (const d of docs) insert.run("u", "batch", d._id, JSON.stringify(d), JSON.stringify(d), d.status, null);
+  old.close();
+
+  const store = SqliteStore.open(path);
+  try {
+    expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+    const page = await store.list("u", "batch", { limit: 10, orderBy: "brewDate", desc: false, fields: "summary" });
+    expect(page).toEqual([JSON.stringify(docs[2]), JSON.stringify(docs[1]), JSON.stringify(docs[0])]);
+    expect(await store.get("u", "batch", "a")).toBe(JSON.stringify(docs[0]));
+    const byName = await store.list("u", "batch", { limit: 10, orderBy: "name", desc: true, fields: "summary" });
+    expect(byName.map((t) => JSON.parse(t as string)._id)).toEqual(["a", "c", "b"]);
+  } finally {
+    await store.close();
+  }
+});
