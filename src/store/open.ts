@@ -1,11 +1,12 @@
-import { ConfigError, sqlitePath } from "../config.ts";
+import { sqlitePath } from "../config.ts";
+import { PostgresStore } from "./postgres.ts";
 import { SqliteStore } from "./sqlite.ts";
 import type { Store } from "./types.ts";
 
-/** Opens the store a DATABASE_URL names. */
+export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url);
+
+/** Opens the store a DATABASE_URL names: `postgres://…` for PostgreSQL, else a SQLite path. */
 export function openStore(databaseUrl: string): Store {
-  if (/^postgres(?:ql)?:\/\//i.test(databaseUrl)) {
-    throw new ConfigError("DATABASE_URL: the PostgreSQL store is not available in this version; use a SQLite path");
-  }
+  if (isPostgresUrl(databaseUrl)) return PostgresStore.open(databaseUrl);
   return SqliteStore.open(sqlitePath(databaseUrl));
 }

@@ -1,0 +1,127 @@
+// Versioned migrations of the PostgreSQL store: schema_version holds the number applied. They run inside
+// one transaction holding an advisory lock, so of several instances starting at once one migrates and
+// the others wait, then find nothing left to do.
+import type { SQL } from "bun";
+
+/** Key of the advisory lock taken while migrating ("brewrecords" in ASCII, folded into a bigint). */
+export const MIGRATION_LOCK = 7_164_210_812_993_715;
+
+/**
+ * Sort keys of a JSON value, so ORDER BY gives SQLite's order exactly: missing or null first (SQLite
+ * sorts them as -Infinity), then numbers and booleans (as 1 and 0) by value, then strings and JSON
+ * texts of objects and arrays by their bytes. Three immutable functions, so they can be indexed.
+ */
+const SORT_FUNCTIONS = `
+  CREATE FUNCTION br_rank(body text, path text[]) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE json_typeof(body::json #> path)
+      WHEN 'number' THEN 1 WHEN 'boolean' THEN 1
+      WHEN 'string' THEN 2 WHEN 'object' THEN 2 WHEN 'array' THEN 2 ELSE 0 END $$;
+  CREATE FUNCTION br_num(body text, path text[]) RETURNS numeric LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE json_typeof(body::json #> path)
+      WHEN 'number' THEN (body::json #>> path)::numeric
+      WHEN 'boolean' THEN CASE WHEN body::json #>> path = 'true' THEN 1 ELSE 0 END
+      ELSE 0 END $$;
+  -- PostgreSQL text cannot hold NUL: a string escaping one sorts by its escaped JSON text instead.
+  CREATE FUNCTION br_txt(body text, path text[]) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE
+      WHEN COALESCE(json_typeof(body::json #> path), 'null') NOT IN ('string', 'object', 'array') THEN ''
+      WHEN strpos((body::json #> path)::text, '\\u0000') > 0 THEN (body::json #> path)::text
+      ELSE body::json #>> path END $$;
+`;
+
+/** Characters of a text sort key held in an index: a B-tree entry must stay under about 2.7 kB. */
+export const TEXT_PREFIX = 256;
+
+/** The sort key columns of a JSON path, as SQL expressions; `path` is a text[] literal or parameter. */
+export function jsonSortKeys(path: string): string[] {
+  return [
+    `br_rank(body, ${path})`,
+    `br_num(body, ${path})`,
+    // A B-tree entry must stay under about 2.7 kB, so texts sort by their first 256 characters;
+    // texts alike that far are tied and ordered by `_id` (docs/decisions.md).
+    `(left(br_txt(body, ${path}), ${TEXT_PREFIX}) COLLATE "C")`,
+  ];
+}
+
+/** Fields with an expression index of their own; the SQL repeats the indexed expression exactly. */
+export const INDEXED_PATHS: ReadonlySet<string> = new Set(["brewDate", "name", "batchNo"]);
+
+export const indexedPath = (field: string) => `'{${field}}'::text[]`;
+
+function jsonIndex(name: string, field: string): string {
+  const keys = jsonSortKeys(indexedPath(field));
+  return `CREATE INDEX ${name} ON records (user_id, kind, ${keys.join(", ")}, id);`;
+}
+
+export const STOCK_KEY = `COALESCE(inventory, '-Infinity'::float8)`;
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE users (
+    id TEXT COLLATE "C" PRIMARY KEY,
+    password_hash TEXT,
+    created_at BIGINT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    user_id TEXT COLLATE "C" PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    digest TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    api_version INTEGER NOT NULL,
+    created_at BIGINT NOT NULL
+  );
+  -- Text columns compare by bytes ("C"), as SQLite's BINARY does, so both stores page alike.
+  CREATE TABLE records (
+    user_id TEXT COLLATE "C" NOT NULL,
+    kind TEXT COLLATE "C" NOT NULL,
+    id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    status TEXT COLLATE "C",
+    inventory DOUBLE PRECISION,
+    PRIMARY KEY (user_id, kind, id)
+  );
+  CREATE INDEX records_status ON records (user_id, kind, status, id);
+  CREATE INDEX records_inventory ON records (user_id, kind, ${STOCK_KEY}, id);
+  ${SORT_FUNCTIONS}
+  ${jsonIndex("records_brew_date", "brewDate")}
+  ${jsonIndex("records_name", "name")}
+  ${jsonIndex("records_batch_no", "batchNo")}
+  CREATE TABLE readings (
+    user_id TEXT COLLATE "C" NOT NULL,
+    batch_id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    last TEXT,
+    PRIMARY KEY (user_id, batch_id)
+  );
+  CREATE TABLE trackers (
+    user_id TEXT COLLATE "C" NOT NULL,
+    batch_id TEXT COLLATE "C" NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (user_id, batch_id)
+  );
+  CREATE TABLE rate_counts (
+    user_id TEXT COLLATE "C" NOT NULL,
+    api_version INTEGER NOT NULL,
+    window_start BIGINT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, api_version, window_start)
+  );
+  `,
+];
+
+/** Applies the migrations not yet applied; safe to call from several processes at once. */
+export async function migrate(sql: SQL): Promise<void> {
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx`CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)`;
+    const rows = await tx`SELECT version FROM schema_version`;
+    const applied = rows.length ? Number(rows[0].version) : 0;
+    if (applied > MIGRATIONS.length) {
+      throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
+    }
+    for (let v = applied; v < MIGRATIONS.length; v++) await tx.unsafe(MIGRATIONS[v]);
+    if (!rows.length) await tx`INSERT INTO schema_version (version) VALUES (${MIGRATIONS.length})`;
+    else await tx`UPDATE schema_version SET version = ${MIGRATIONS.length}`;
+  });
+}

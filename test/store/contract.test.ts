@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { ListQuery, Store } from "../../src/store/types.ts";
+import { openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+
+// The Store contract (src/store/types.ts), the same assertions on SQLite and on PostgreSQL: what one
+// store answers, the other must answer byte for byte.
+const q = (over: Partial<ListQuery> = {}): ListQuery => ({ limit: 10, orderBy: "_id", desc: false, fields: "summary", ...over });
+const ids = (page: string[] | "unknown-cursor") => (page === "unknown-cursor" ? page : page.map((t) => JSON.parse(t)._id));
+
+for (const kind of STORE_KINDS) {
+  describe(`${kind} store`, () => {
+    let opened: OpenedStore;
+    let store: Store;
+    beforeAll(async () => {
+      opened = await openTestStore(kind);
+      store = opened.store;
+    });
+    afterAll(() => opened.close());
+
+    test("a new database is empty and answers ping", async () => {
+      expect(await store.isEmpty()).toBe(true);
+      expect(await store.ping()).toBe(true);
+      expect(store.kind).toBe(kind);
+    });
+
+    test("createUser creates once; getUser and setPassword find only existing users", async () => {
+      expect(await store.createUser("ann", null)).toBe(true);
+      expect(await store.createUser("ann", "other")).toBe(false);
+      expect(await store.isEmpty()).toBe(false);
+      expect(await store.userExists("ann")).toBe(true);
+      expect(await store.userExists("bob")).toBe(false);
+      expect(await store.setPassword("ann", "hash-1")).toBe(true);
+      expect(await store.setPassword("bob", "hash-1")).toBe(false);
+      const user = await store.getUser("ann");
+      expect(user?.userId).toBe("ann");
+      expect(user?.passwordHash).toBe("hash-1");
+      expect(Math.abs(user!.createdAt - Date.now())).toBeLessThan(60_000);
+      expect(await store.getUser("a\u0000nn")).toBeUndefined();
+    });
+
+    test("setApiKey replaces the account's one key", async () => {
+      await store.setApiKey({ userId: "ann", digest: "d1", scopes: ["batches.read"], apiVersion: 2, createdAt: 1_700_000_000_000 });
+      await store.setApiKey({ userId: "ann", digest: "d2", scopes: ["recipes.read", "batches.write"], apiVersion: 1, createdAt: 1_700_000_000_001 });
+      expect(await store.getApiKey("ann")).toEqual({ userId: "ann", digest: "d2", scopes: ["recipes.read", "batches.write"], apiVersion: 1, createdAt: 1_700_000_000_001 });
+      await store.setApiKey({ userId: "ann", digest: "d3", scopes: [], apiVersion: 2, createdAt: 5 });
+      expect(await store.getApiKey("ann")).toEqual({ userId: "ann", digest: "d3", scopes: [], apiVersion: 2, createdAt: 5 });
+      expect(await store.getApiKey("bob")).toBeUndefined();
+    });
+
+    test("secret is created once and then kept", async () => {
+      expect(await store.secret("s", () => "first")).toBe("first");
+      expect(await store.secret("s", () => "second")).toBe("first");
+    });
+
+    test("insert and get return the canonical text; a missing id is undefined", async () => {
+      await store.insert("ann", "recipe", { _id: "r1", name: "Pale", b: 1, a: { z: 1, y: [2, "é"] } });
+      expect(await store.get("ann", "recipe", "r1")).toBe('{"_id":"r1","a":{"y":[2,"é"],"z":1},"b":1,"name":"Pale"}');
+      expect(await store.get("ann", "recipe", "r2")).toBeUndefined();
+      expect(await store.get("ann", "batch", "r1")).toBeUndefined();
+      expect(await store.get("bob", "recipe", "r1")).toBeUndefined();
+      expect(await store.get("ann", "recipe", "r\u00001")).toBeUndefined();
+    });
+
+    test("importAll writes batches with sorted readings and trackers; re-import replaces them", async () => {
+      await store.importAll("ann", {
+        batches: [
+          { doc: { _id: "b1", name: "One", status: "Planning", brewDate: 3 }, readings: [{ time: 20, sg: 1.01 }, { time: 10, sg: 1.05 }], brewTracker: { stage: 1 } },
+          { doc: { _id: "b2", name: "Two", status: "Completed", brewDate: 1 }, readings: [] },
+          { doc: { _id: "b3", status: "Planning" } },
+        ],
+        docs: [
+          { kind: "hops", doc: { _id: "h1", name: "Saaz", inventory: 5 } },
+          { kind: "hops", doc: { _id: "h2", name: "Magnum", inventory: -1.5 } },
+          { kind: "hops", doc: { _id: "h3", name: "Cascade" } },
+          { kind: "hops", doc: { _id: "h4", name: "Zero", inventory: 0 } },
+        ],
+      });
+      expect(await store.readings("ann", "b1")).toBe('[{"sg":1.05,"time":10},{"sg":1.01,"time":20}]');
+      expect(await store.lastReading("ann", "b1")).toBe('{"sg":1.01,"time":20}');
+      expect(await store.brewTracker("ann", "b1")).toBe('{"stage":1}');
+      expect(await store.readings("ann", "b2")).toBe("[]");
+      expect(await store.lastReading("ann", "b2")).toBeUndefined();
+      expect(await store.readings("ann", "b3")).toBeUndefined();
+      expect(await store.brewTracker("ann", "b3")).toBeUndefined();
+      await store.importAll("ann", { batches: [{ doc: { _id: "b1", name: "One again", status: "Planning", brewDate: 3 } }], docs: [] });
+      expect(await store.readings("ann", "b1")).toBeUndefined();
+      expect(await store.brewTracker("ann", "b1")).toBeUndefined();
+      expect(JSON.parse((await store.get("ann", "batch", "b1"))!).name).toBe("One again");
+    });
+
+    test("list pages by _id both ways, with summary or body text, and v1 offsets", async () => {
+      expect(ids(await store.list("ann", "batch", q()))).toEqual(["b1", "b2", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ limit: 2, startAfter: "b1" })))).toEqual(["b2", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ desc: true, startAfter: "b3" })))).toEqual(["b2", "b1"]);
+      // With the default order the cursor needs no record: paging goes on after any text.
+      expect(ids(await store.list("ann", "batch", q({ startAfter: "b10" })))).toEqual(["b2", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ startAfter: "b1\u0000x" })))).toEqual(["b2", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ desc: true, startAfter: "b2\u0000" })))).toEqual(["b2", "b1"]);
+      expect(ids(await store.list("ann", "batch", q({ offset: 1, limit: 1 })))).toEqual(["b2"]);
+      expect(await store.list("ann", "recipe", q())).toEqual(['{"_id":"r1","name":"Pale"}']);
+      expect(await store.list("ann", "recipe", q({ fields: "body" }))).toEqual(['{"_id":"r1","a":{"y":[2,"é"],"z":1},"b":1,"name":"Pale"}']);
+      expect(await store.list("bob", "batch", q())).toEqual([]);
+    });
+
+    test("list filters by status and orders by an indexed field, missing values first, ties by _id", async () => {
+      expect(ids(await store.list("ann", "batch", q({ status: "Planning" })))).toEqual(["b1", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ orderBy: "brewDate" })))).toEqual(["b3", "b2", "b1"]);
+      expect(ids(await store.list("ann", "batch", q({ orderBy: "brewDate", desc: true })))).toEqual(["b1", "b2", "b3"]);
+      expect(ids(await store.list("ann", "batch", q({ orderBy: "brewDate", startAfter: "b2" })))).toEqual(["b1"]);
+      expect(ids(await store.list("ann", "batch", q({ orderBy: "name", startAfter: "b3" })))).toEqual(["b1", "b2"]);
+      expect(await store.list("ann", "batch", q({ orderBy: "brewDate", startAfter: "nope" }))).toBe("unknown-cursor");
+      expect(await store.list("ann", "batch", q({ orderBy: "brewDate", startAfter: "b\u00001" }))).toBe("unknown-cursor");
+    });
+
+    test("stock filters and stock order: null stock sorts first, exists is above zero, negative below", async () => {
+      expect(ids(await store.list("ann", "hops", q({ orderBy: "inventory" })))).toEqual(["h3", "h2", "h4", "h1"]);
+      expect(ids(await store.list("ann", "hops", q({ orderBy: "inventory", desc: true, startAfter: "h4" })))).toEqual(["h2", "h3"]);
+      expect(ids(await store.list("ann", "hops", q({ inventory: "exists" })))).toEqual(["h1"]);
+      expect(ids(await store.list("ann", "hops", q({ inventory: "negative" })))).toEqual(["h2"]);
+      expect(await store.list("ann", "hops", q())).toEqual([
+        '{"_id":"h1","inventory":5,"name":"Saaz"}',
+        '{"_id":"h2","inventory":-1.5,"name":"Magnum"}',
+        '{"_id":"h3","name":"Cascade"}',
+        '{"_id":"h4","inventory":0,"name":"Zero"}',
+      ]);
+    });
+
+    test("update decides on the current document inside one transaction", async () => {
+      expect(await store.update("ann", "hops", "h9", (cur) => ({ write: { name: "New", inventory: 1 }, result: cur === undefined }))).toBe(true);
+      expect(await store.get("ann", "hops", "h9")).toBe('{"_id":"h9","inventory":1,"name":"New"}');
+      expect(ids(await store.list("ann", "hops", q({ inventory: "exists" })))).toEqual(["h9", "h1"]); // stock order: 1 before 5
+      expect(await store.update("ann", "hops", "h9", () => ({ result: "kept" }))).toBe("kept");
+      await expect(store.update("ann", "hops", "h9", () => { throw new Error("refused"); })).rejects.toThrow("refused");
+      expect(await store.get("ann", "hops", "h9")).toBe('{"_id":"h9","inventory":1,"name":"New"}');
+      expect(await store.update("ann", "hops", "h\u00009", (cur) => ({ result: cur }))).toBeUndefined();
+    });
+
+    test("40 concurrent read-modify-writes of one document lose none", async () => {
+      const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
+      await Promise.all(Array.from({ length: 40 }, bump));
+      expect(JSON.parse((await store.get("ann", "hops", "h9"))!).inventory).toBe(41);
+      // A document that does not exist yet is created once, the later writers seeing it.
+      const create = () => store.update("ann", "fermentables", "f1", (cur) => ({ write: { n: cur ? Number(cur.n) + 1 : 1 }, result: null }));
+      await Promise.all(Array.from({ length: 20 }, create));
+      expect(await store.get("ann", "fermentables", "f1")).toBe('{"_id":"f1","n":20}');
+    });
+
+    test("remove deletes a batch with its readings and tracker; false when there was none", async () => {
+      await store.importAll("ann", { batches: [{ doc: { _id: "b9" }, readings: [{ time: 1 }], brewTracker: { t: 1 } }], docs: [] });
+      expect(await store.remove("ann", "batch", "b9")).toBe(true);
+      expect(await store.readings("ann", "b9")).toBeUndefined();
+      expect(await store.brewTracker("ann", "b9")).toBeUndefined();
+      expect(await store.remove("ann", "batch", "b9")).toBe(false);
+      expect(await store.remove("ann", "batch", "b\u00009")).toBe(false);
+      expect(await store.remove("ann", "fermentables", "f1")).toBe(true);
+    });
+
+    test("exportAll gives every document by kind and _id, in the form importAll takes", async () => {
+      await store.importAll("ann", { batches: [{ doc: { _id: "b2", name: "Two", status: "Completed", brewDate: 1 }, readings: [{ time: 1 }], brewTracker: { s: 2 } }], docs: [] });
+      const set = await store.exportAll("ann");
+      expect(set.batches.map((b) => b.doc._id)).toEqual(["b1", "b2", "b3"]);
+      expect(set.batches[1]).toEqual({ doc: { _id: "b2", name: "Two", status: "Completed", brewDate: 1 }, readings: [{ time: 1 }], brewTracker: { s: 2 } });
+      expect(set.docs.map((d) => `${d.kind}/${d.doc._id}`)).toEqual(["hops/h1", "hops/h2", "hops/h3", "hops/h4", "hops/h9", "recipe/r1"]);
+      await store.createUser("copy", null);
+      await store.importAll("copy", set);
+      expect(await store.exportAll("copy")).toEqual(set);
+    });
+
+    test("rate counts: saving keeps the larger count and drops past windows", async () => {
+      await store.saveRateCounts(3_600_000, [{ userId: "ann", apiVersion: 2, count: 7 }]);
+      await store.saveRateCounts(3_600_000, [{ userId: "ann", apiVersion: 2, count: 5 }, { userId: "ann", apiVersion: 1, count: 2 }]);
+      const byKey = (rows: Array<{ userId: string; apiVersion: number; count: number }>) => rows.map((r) => `${r.apiVersion}:${r.userId}=${r.count}`).sort();
+      expect(byKey(await store.loadRateCounts(3_600_000))).toEqual(["1:ann=2", "2:ann=7"]);
+      await store.saveRateCounts(7_200_000, [{ userId: "ann", apiVersion: 2, count: 1 }]);
+      expect(await store.loadRateCounts(3_600_000)).toEqual([]);
+      expect(byKey(await store.loadRateCounts(7_200_000))).toEqual(["2:ann=1"]);
+    });
+  });
+}
