@@ -28,16 +28,38 @@ export class Authenticator {
   /** Account of each authenticated request, for the request log. */
   readonly userOf = new WeakMap<Request, string>();
 
+  // Verified credentials by Authorization header, valid while the store's keys epoch stays the same,
+  // so a regenerated key is refused at once while a repeated one costs a map lookup.
+  private cache = new Map<string, Principal>();
+  private cacheEpoch: string | undefined;
+
   constructor(private readonly store: Store, private readonly limiter: RateLimiter) {}
 
   async authenticate(header: string | null, apiVersion: ApiVersion): Promise<Principal> {
+    const epoch = this.store.keysEpoch?.();
+    if (epoch !== this.cacheEpoch || this.cache.size > 10_000) {
+      this.cache.clear();
+      this.cacheEpoch = epoch;
+    }
+    const cached = header && epoch !== undefined ? this.cache.get(header) : undefined;
+    if (cached) {
+      if (cached.apiVersion !== apiVersion) throw unauthorized();
+      return cached;
+    }
+    const principal = await this.verify(header);
+    if (header && epoch !== undefined) this.cache.set(header, principal);
+    if (principal.apiVersion !== apiVersion) throw unauthorized();
+    return principal;
+  }
+
+  private async verify(header: string | null): Promise<Principal> {
     const creds = parseBasicAuth(header);
     if (!creds) throw unauthorized();
     const record = await this.store.getApiKey(creds.userId);
     const presented = keyDigest(await (this.secret ??= keySecret(this.store)), creds.key);
     const match = digestsEqual(presented, record?.digest ?? NO_DIGEST);
+    if (!record || !match) throw unauthorized();
     // A key belongs to one API version (docs/decisions.md): a v1 key on /v2 is not a valid credential.
-    if (!record || !match || record.apiVersion !== apiVersion) throw unauthorized();
     return { userId: record.userId, scopes: record.scopes, apiVersion: record.apiVersion };
   }
 

@@ -1,6 +1,11 @@
 import type { Config } from "../config.ts";
 import { newId } from "../lib/ids.ts";
 
+// Request ids: a random prefix per process and a counter, unique without drawing random bytes per request.
+const PROCESS_PREFIX = newId().slice(0, 8);
+let sequence = 0;
+const nextRequestId = () => `${PROCESS_PREFIX}-${(++sequence).toString(36)}`;
+
 // One structured JSON line per request (method, route, status, duration, request id, user id). The
 // Authorization header, keys and bodies are never logged.
 
@@ -25,7 +30,7 @@ export class Observer {
 
   begin(request: Request): void {
     const given = request.headers.get("x-request-id");
-    this.info.set(request, { start: performance.now(), id: given && REQUEST_ID.test(given) ? given : newId() });
+    this.info.set(request, { start: performance.now(), id: given && REQUEST_ID.test(given) ? given : nextRequestId() });
   }
 
   identify(request: Request, userId: string): void {

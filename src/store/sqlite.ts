@@ -85,6 +85,16 @@ export class SqliteStore implements Store {
            api_version = excluded.api_version, created_at = excluded.created_at`,
       )
       .run(k.userId, k.digest, k.scopes.join(","), k.apiVersion, k.createdAt);
+    this.ownKeyWrites++;
+  }
+
+  private ownKeyWrites = 0;
+
+  // data_version changes when another connection (the command line, another process) commits;
+  // this connection's own key writes are counted here.
+  keysEpoch(): string {
+    const { data_version } = this.db.query("PRAGMA data_version").get() as { data_version: number };
+    return `${data_version}:${this.ownKeyWrites}`;
   }
 
   async getApiKey(userId: string): Promise<ApiKeyRecord | undefined> {

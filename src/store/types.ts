@@ -63,6 +63,12 @@ export interface Store extends RateStorage {
   setPassword(userId: string, passwordHash: string): Promise<boolean>;
   setApiKey(record: ApiKeyRecord): Promise<void>;
   getApiKey(userId: string): Promise<ApiKeyRecord | undefined>;
+  /**
+   * A value that changes whenever any API key may have changed, from this process or another; callers
+   * may cache key checks while it stays the same. Undefined: the store offers no such signal, so
+   * nothing may be cached.
+   */
+  keysEpoch?(): string;
   /** A value that stays with the database (the key-digest secret); created on first use. */
   secret(name: string, create: () => string): Promise<string>;
 
