@@ -30,7 +30,7 @@ const TLS12_CIPHERS = [
 export async function startServer(config: Config, store: Store): Promise<RunningServer> {
   const refusal = plainHttpRefusal(config);
   if (refusal) throw new ConfigError(refusal);
-  const limiter = newRateLimiter(config);
+  const limiter = newRateLimiter(config, store);
   await limiter.load(store);
   const app = createApp(config, store, limiter);
   const server = Bun.serve({

@@ -1,8 +1,9 @@
 import { ERRORS, HttpError } from "./errors.ts";
 
-// Fixed one-hour windows per account and API version (docs/decisions.md). Counting happens in memory,
-// so the check on every request is a map lookup; counts are saved to the store every second and at a
-// graceful stop, and loaded at start, so a restart keeps them (a crash loses at most the last second).
+// Fixed one-hour windows per account and API version (docs/decisions.md). With one process, counting
+// happens in memory, so the check on every request is a map lookup; counts are saved to the store every
+// second and at a graceful stop, and loaded at start, so a restart keeps them (a crash loses at most the
+// last second). Several processes on one PostgreSQL database count in it instead (SharedRateLimiter).
 
 export const WINDOW_MS = 3_600_000;
 
@@ -31,8 +32,8 @@ export class RateLimiter {
   private dirty = new Set<string>();
 
   constructor(
-    private readonly limits: { 1: number; 2: number },
-    private readonly now: () => number = Date.now,
+    protected readonly limits: { 1: number; 2: number },
+    protected readonly now: () => number = Date.now,
   ) {}
 
   private roll(now: number): void {
@@ -100,4 +101,64 @@ export function rateHeaders(s: RateState): Record<string, string> {
     "x-ratelimit-remaining": String(s.remaining),
     "x-ratelimit-reset": String(s.reset),
   };
+}
+
+/** A store that counts calls itself, atomically for every process on it (the PostgreSQL store). */
+export interface SharedRateCounter {
+  /** Adds one call to the window's count and returns the count including it. */
+  countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number): Promise<number>;
+  dropRateWindowsBefore(windowStart: number): Promise<void>;
+}
+
+export function isSharedRateCounter(store: object): store is SharedRateCounter {
+  return typeof (store as Partial<SharedRateCounter>).countRateCall === "function";
+}
+
+/**
+ * Counts every call in the database with one atomic increment, so a key gets its budget across all
+ * instances together, exactly. `count` runs once the key is verified (see src/app.ts); `take` then hands
+ * out that call's outcome, keeping the synchronous shape of the in-memory limiter. A refused call is
+ * counted too, which changes nothing: the count is past the limit either way until the window ends.
+ */
+export class SharedRateLimiter extends RateLimiter {
+  private readonly outcomes = new Map<string, Array<RateState | HttpError>>();
+  private window = 0;
+
+  constructor(limits: { 1: number; 2: number }, private readonly counter: SharedRateCounter, now: () => number = Date.now) {
+    super(limits, now);
+  }
+
+  async count(userId: string, apiVersion: 1 | 2): Promise<void> {
+    const now = this.now();
+    const windowStart = now - (now % WINDOW_MS);
+    if (windowStart !== this.window) {
+      this.window = windowStart;
+      // Past windows are moot; any instance may drop them, a failure only leaves a few rows behind.
+      void this.counter.dropRateWindowsBefore(windowStart).catch(() => {});
+    }
+    const used = (await this.counter.countRateCall(userId, apiVersion, windowStart)) - 1;
+    const limit = this.limits[apiVersion];
+    const reset = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
+    const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };
+    const outcome =
+      used >= limit ? new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ ...state, remaining: 0 }) }) : state;
+    const key = `${apiVersion}:${userId}`;
+    const queue = this.outcomes.get(key);
+    if (queue) queue.push(outcome);
+    else this.outcomes.set(key, [outcome]);
+  }
+
+  override take(userId: string, apiVersion: 1 | 2): RateState {
+    const key = `${apiVersion}:${userId}`;
+    const queue = this.outcomes.get(key);
+    const outcome = queue?.shift();
+    if (queue && queue.length === 0) this.outcomes.delete(key);
+    if (outcome === undefined) throw new Error("rate limit: take() without count()");
+    if (outcome instanceof HttpError) throw outcome;
+    return outcome;
+  }
+
+  /** Nothing to load or save: every count is already in the database. */
+  override async load(): Promise<void> {}
+  override async save(): Promise<void> {}
 }
