@@ -15,6 +15,8 @@ export interface Config {
   tls?: { certFile: string; keyFile: string };
   /** A TLS-terminating proxy sits in front: requests not forwarded as HTTPS are refused. */
   trustProxy: boolean;
+  /** How long a sign-in to the web pages lasts. */
+  sessionTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -56,5 +58,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: level as Config["logLevel"],
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy: flag(env.TRUST_PROXY),
+    sessionTtlSeconds: integer(env, "SESSION_TTL_SECONDS", 12 * 60 * 60, 1, 31 * 24 * 3600),
   };
 }

@@ -49,7 +49,7 @@ export function acceptsHtml(request: Request): boolean {
   return accept !== null && /(^|[\s,])(text\/html|application\/xhtml\+xml|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-export function webRoutes({ store, config }: Deps, options: WebOptions = webOptions()) {
+export function webRoutes({ store, config }: Deps, options: WebOptions = webOptions(config)) {
   const web: Web = { store, options, sessions: new WebSessions(store, options), throttle: new SignInThrottle(options.now) };
   return new Elysia({ name: "web" })
     .get("/static/:name", ({ params }) => asset(params.name))

@@ -30,7 +30,7 @@ test("a version 3 database migrates to the sort-key columns with every document 
     expect(page).toEqual([JSON.stringify(docs[2]), JSON.stringify(docs[1]), JSON.stringify(docs[0])]);
     expect(await store.get("u", "batch", "a")).toBe(JSON.stringify(docs[0]));
     const byName = await store.list("u", "batch", { limit: 10, orderBy: "name", desc: true, fields: "summary" });
-    expect(byName.map((t) => JSON.parse(t as string)._id)).toEqual(["a", "c", "b"]);
+    expect((byName as string[]).map((t) => JSON.parse(t)._id)).toEqual(["a", "c", "b"]);
   } finally {
     await store.close();
   }
