@@ -27,6 +27,7 @@ const PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>brewrecords API</title>
   <link rel="stylesheet" href="/swagger/assets/swagger-ui.css">
+  <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 </head>
 <body>
   <div id="swagger-ui"></div>

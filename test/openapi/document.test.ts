@@ -87,7 +87,7 @@ describe("OpenAPI document", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources.sort()).toEqual(["/swagger/assets/init.js", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css"]);
+    expect(sources.sort()).toEqual(["/static/icon.svg", "/swagger/assets/init.js", "/swagger/assets/swagger-ui-bundle.js", "/swagger/assets/swagger-ui.css"]);
     for (const src of sources) {
       const res = await t.call("GET", src, null);
       expect(res.status).toBe(200);
