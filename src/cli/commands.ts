@@ -23,6 +23,11 @@ export const USAGE = `usage: brewrecords <command>
   import <userId> <file.json>             load batches, recipes and inventory (all or nothing)
   export <userId> <file.json>             write the account's data in the format import reads
   backup <file.sqlite>                    online, consistent copy of the database (server may run)
+  migrate-store --from <url> --to <url> [--force]
+                                          copy every account, key, document and count between
+                                          stores (SQLite path or postgres:// URL, either way) and
+                                          verify rows and a checksum per table; a target with data
+                                          is refused unless --force, which replaces its contents
   healthcheck                             ask the local server for /healthz; exit 0 when healthy`;
 
 // Basic credentials split at the first colon, so a user id can never contain one.

@@ -1,6 +1,8 @@
 import { existsSync, writeFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { toImportDocument } from "../import.ts";
+import { sqlitePath } from "../config.ts";
+import { isPostgresUrl, openStore } from "../store/open.ts";
 import type { Store } from "../store/types.ts";
 import { UsageError } from "./commands.ts";
 
@@ -23,7 +25,46 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     return 0;
   }
   if (cmd === "healthcheck") return healthcheck(config);
+  if (cmd === "migrate-store") return migrateStore(args.slice(1));
   return undefined;
+}
+
+const MIGRATE_USAGE = "usage: migrate-store --from <url> --to <url> [--force]";
+
+/** Copies a whole database to another store (SQLite or PostgreSQL, either way) and verifies the copy. */
+async function migrateStore(args: string[]): Promise<number> {
+  const value = (name: string) => {
+    const i = args.indexOf(name);
+    const v = i === -1 ? undefined : args[i + 1];
+    if (!v || v.startsWith("--")) throw new UsageError(`${name} needs a value\n${MIGRATE_USAGE}`);
+    return v;
+  };
+  const known = new Set(["--from", "--to", "--force"]);
+  const unknown = args.filter((a, i) => a.startsWith("--") && !known.has(a) && !(i > 0 && ["--from", "--to"].includes(args[i - 1])));
+  if (unknown.length) throw new UsageError(`unknown option(s): ${unknown.join(" ")}\n${MIGRATE_USAGE}`);
+  const from = value("--from");
+  const to = value("--to");
+  if (from === to) throw new UsageError("--from and --to name the same store");
+  // Opening a SQLite path creates it: a mistyped source must not become an empty store copied over.
+  if (!isPostgresUrl(from) && !existsSync(sqlitePath(from))) throw new UsageError(`--from: no SQLite database at ${sqlitePath(from)}`);
+  const { moveStore, MoveError } = await import("../store/postgres-move.ts");
+  const source = openStore(from);
+  const target = openStore(to);
+  try {
+    const reports = await moveStore(source, target, { force: args.includes("--force") });
+    for (const r of reports) console.error(`${r.table.padEnd(12)} ${String(r.target.rows).padStart(9)} rows  sha256 ${r.target.sha256}  ok`);
+    console.error(`copied and verified ${reports.length} tables`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof MoveError)) throw e;
+    for (const r of (e as { reports?: Array<{ table: string; ok: boolean; source: { rows: number; sha256: string }; target: { rows: number; sha256: string } }> }).reports ?? []) {
+      console.error(`${r.table.padEnd(12)} source ${r.source.rows} rows ${r.source.sha256}  target ${r.target.rows} rows ${r.target.sha256}  ${r.ok ? "ok" : "DIFFERENT"}`);
+    }
+    throw new UsageError(`migrate-store: ${e.message}`);
+  } finally {
+    await source.close();
+    await target.close();
+  }
 }
 
 /**
