@@ -7,7 +7,7 @@ import { badRequest, ERRORS, errorResponse, HttpError } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
 import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
-import { isSharedRateCounter, RateLimiter, rateHeaders, SharedRateLimiter } from "./http/rate-limit.ts";
+import { isSharedRateCounter, RateLimiter, rateHeaders, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
@@ -21,7 +21,7 @@ import { webRoutes } from "./web/routes.ts";
  * server process serves the same object (src/server.ts), passing the rate limiter it persists.
  */
 export function createApp(config: Config, store: Store, limiter = newRateLimiter(config, store), observer = new Observer(config)) {
-  const auth = limiter instanceof SharedRateLimiter ? new SharedCountAuthenticator(store, limiter) : new Authenticator(store, limiter);
+  const auth = new Authenticator(store, limiter);
   const deps: Deps = { config, store, auth };
   // Every response tells the client its request id and, for a counted call, its remaining budget.
   const finish = (request: Request, response: Response, route?: string) => {
@@ -61,22 +61,9 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
 export type App = ReturnType<typeof createApp>;
 
 /** In memory for one process; in the database when the store counts for every process on it. */
-export function newRateLimiter(config: Config, store?: Store): RateLimiter {
+export function newRateLimiter(config: Config, store?: Store): Limiter {
   const limits = { 1: config.rateLimitV1PerHour, 2: config.rateLimitV2PerHour };
   return store && isSharedRateCounter(store) ? new SharedRateLimiter(limits, store) : new RateLimiter(limits);
-}
-
-/** Counts each call in the database once its key is verified, before the limiter's synchronous take. */
-class SharedCountAuthenticator extends Authenticator {
-  constructor(store: Store, private readonly shared: SharedRateLimiter) {
-    super(store, shared);
-  }
-
-  override async authenticate(header: string | null, apiVersion: 1 | 2) {
-    const principal = await super.authenticate(header, apiVersion);
-    await this.shared.count(principal.userId, apiVersion);
-    return principal;
-  }
 }
 
 /** No route matched: `Missing ID` for a one-record operation with an empty id, else 404. */

@@ -2,7 +2,7 @@ import { digestsEqual, keyDigest, keySecret } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
 import { parseBasicAuth } from "./basic.ts";
 import { forbidden, unauthorized } from "./errors.ts";
-import type { RateLimiter, RateState } from "./rate-limit.ts";
+import type { Limiter, RateState } from "./rate-limit.ts";
 import type { Scope } from "./scopes.ts";
 
 export type ApiVersion = 1 | 2;
@@ -33,7 +33,7 @@ export class Authenticator {
   private cache = new Map<string, Principal>();
   private cacheEpoch: string | undefined;
 
-  constructor(private readonly store: Store, private readonly limiter: RateLimiter) {}
+  constructor(private readonly store: Store, private readonly limiter: Limiter) {}
 
   async authenticate(header: string | null, apiVersion: ApiVersion): Promise<Principal> {
     const epoch = this.store.keysEpoch?.();
@@ -66,7 +66,7 @@ export class Authenticator {
   async authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Promise<Principal> {
     const principal = await this.authenticate(request.headers.get("authorization"), apiVersion);
     this.userOf.set(request, principal.userId);
-    this.rateOf.set(request, this.limiter.take(principal.userId, apiVersion));
+    this.rateOf.set(request, await this.limiter.take(principal.userId, apiVersion));
     if (!principal.scopes.includes(scope)) throw forbidden();
     return principal;
   }

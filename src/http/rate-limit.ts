@@ -26,7 +26,14 @@ export interface RateStorage {
   saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void>;
 }
 
-export class RateLimiter {
+/** What the request path needs of a limiter: count one call, or refuse it with 429. */
+export interface Limiter {
+  take(userId: string, apiVersion: 1 | 2): RateState | Promise<RateState>;
+  load(storage: RateStorage): Promise<void>;
+  save(storage: RateStorage): Promise<void>;
+}
+
+export class RateLimiter implements Limiter {
   private windowStart = 0;
   private counts = new Map<string, number>();
   private dirty = new Set<string>();
@@ -116,19 +123,19 @@ export function isSharedRateCounter(store: object): store is SharedRateCounter {
 
 /**
  * Counts every call in the database with one atomic increment, so a key gets its budget across all
- * instances together, exactly. `count` runs once the key is verified (see src/app.ts); `take` then hands
- * out that call's outcome, keeping the synchronous shape of the in-memory limiter. A refused call is
- * counted too, which changes nothing: the count is past the limit either way until the window ends.
+ * instances together, exactly. A refused call is counted too, which changes nothing: the count is past
+ * the limit either way until the window ends.
  */
-export class SharedRateLimiter extends RateLimiter {
-  private readonly outcomes = new Map<string, Array<RateState | HttpError>>();
+export class SharedRateLimiter implements Limiter {
   private window = 0;
 
-  constructor(limits: { 1: number; 2: number }, private readonly counter: SharedRateCounter, now: () => number = Date.now) {
-    super(limits, now);
-  }
+  constructor(
+    private readonly limits: { 1: number; 2: number },
+    private readonly counter: SharedRateCounter,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async count(userId: string, apiVersion: 1 | 2): Promise<void> {
+  async take(userId: string, apiVersion: 1 | 2): Promise<RateState> {
     const now = this.now();
     const windowStart = now - (now % WINDOW_MS);
     if (windowStart !== this.window) {
@@ -140,25 +147,11 @@ export class SharedRateLimiter extends RateLimiter {
     const limit = this.limits[apiVersion];
     const reset = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };
-    const outcome =
-      used >= limit ? new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ ...state, remaining: 0 }) }) : state;
-    const key = `${apiVersion}:${userId}`;
-    const queue = this.outcomes.get(key);
-    if (queue) queue.push(outcome);
-    else this.outcomes.set(key, [outcome]);
-  }
-
-  override take(userId: string, apiVersion: 1 | 2): RateState {
-    const key = `${apiVersion}:${userId}`;
-    const queue = this.outcomes.get(key);
-    const outcome = queue?.shift();
-    if (queue && queue.length === 0) this.outcomes.delete(key);
-    if (outcome === undefined) throw new Error("rate limit: take() without count()");
-    if (outcome instanceof HttpError) throw outcome;
-    return outcome;
+    if (used >= limit) throw new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ ...state, remaining: 0 }) });
+    return state;
   }
 
   /** Nothing to load or save: every count is already in the database. */
-  override async load(): Promise<void> {}
-  override async save(): Promise<void> {}
+  async load(): Promise<void> {}
+  async save(): Promise<void> {}
 }
