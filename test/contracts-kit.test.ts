@@ -10,6 +10,7 @@ import { startDeviationProxy } from "../contracts/selftest/proxy.ts";
 import { DEVIATIONS } from "../contracts/selftest/deviations.ts";
 import { importDocument } from "../contracts/selftest/dataset.ts";
 import { basicCredential } from "../contracts/redact.ts";
+import { freshPostgres, type Database } from "./helpers/stores.ts";
 
 /** The areas our server implements: the kit runs every one of them against it. */
 const ENABLED_AREAS: AreaName[] = ["auth", "errors", "isolation", "readings", "lists", "batches", "recipes", "inventory", "v1", "ratelimit"];
@@ -48,8 +49,8 @@ function account(env: Record<string, string>, user: string, scopes: string, data
 }
 
 /** A server's database and environment; accounts are made before it listens. */
-function prepare(name: string, perHour: number): Server {
-  const env = { DATABASE_URL: join(dir, `${name}.sqlite`), DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour) };
+function prepare(name: string, perHour: number, databaseUrl = join(dir, `${name}.sqlite`)): Server {
+  const env = { DATABASE_URL: databaseUrl, DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour) };
   return { url: "", proc: undefined as never, env };
 }
 
@@ -68,15 +69,19 @@ async function listen(s: Server): Promise<Server> {
   return { ...s, proc, url: out.match(/listening on (http:\/\/\S+)/)![1]! };
 }
 
-beforeAll(async () => {
-  main = prepare("main", 1_000_000);
-  const e = main.env;
-  const put = (user: string, key: string, userVar: string, keyVar: string) => { settings[userVar] = user; settings[keyVar] = key; };
+/** The kit's accounts and data on a server's database; their credentials go into `into`. */
+function populate(e: Record<string, string>, into: Record<string, string>): void {
+  const put = (user: string, key: string, userVar: string, keyVar: string) => { into[userVar] = user; into[keyVar] = key; };
   put("kit-main", account(e, "kit-main", "all", importDocument("main", 14)), "CONTRACTS_USER_ID", "CONTRACTS_API_KEY");
   put("kit-readonly", account(e, "kit-readonly", READ_SCOPES, importDocument("readonly", 2)), "CONTRACTS_READONLY_USER_ID", "CONTRACTS_READONLY_API_KEY");
   put("kit-other", account(e, "kit-other", "all", importDocument("other", 3)), "CONTRACTS_OTHER_USER_ID", "CONTRACTS_OTHER_API_KEY");
   put("kit-nodelete", account(e, "kit-nodelete", `${READ_SCOPES},recipes.write,batches.write,inventory.write`), "CONTRACTS_NODELETE_USER_ID", "CONTRACTS_NODELETE_API_KEY");
   put("kit-v1", account(e, "kit-v1", "all", importDocument("v1", 9), true), "CONTRACTS_V1_USER_ID", "CONTRACTS_V1_API_KEY");
+}
+
+beforeAll(async () => {
+  main = prepare("main", 1_000_000);
+  populate(main.env, settings);
   limited = prepare("limited", RATE_LIMIT);
   for (const user of ["kit-rate-1", "kit-rate-2", "kit-rate-3"]) rateKeys.push({ user, key: account(limited.env, user, "all") });
   main = await listen(main);
@@ -89,9 +94,9 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function config(extra: Record<string, string>) {
-  return buildConfig(mergeSettings(settings, {
-    CONTRACTS_BASE_URL: main.url, CONTRACTS_ALLOW_WRITES: "1", CONTRACTS_ALLOW_DELETES: "1", CONTRACTS_SEED: SEED, ...extra,
+function config(extra: Record<string, string>, accounts = settings, baseUrl = main.url) {
+  return buildConfig(mergeSettings(accounts, {
+    CONTRACTS_BASE_URL: baseUrl, CONTRACTS_ALLOW_WRITES: "1", CONTRACTS_ALLOW_DELETES: "1", CONTRACTS_SEED: SEED, ...extra,
   }), Number(SEED));
 }
 
@@ -115,6 +120,46 @@ describe("the kit against our server", () => {
 
   test.skipIf(!ENABLED_AREAS.includes("ratelimit"))(`the rate-limit area passes on a server allowing ${RATE_LIMIT} calls per hour`, async () => {
     const report = await runKit(config({ CONTRACTS_BASE_URL: limited.url, CONTRACTS_AREAS: "ratelimit", ...rateKey() }));
+    expect(problems(report)).toEqual([]);
+    expect(report.results.map((r) => r.outcome)).toEqual(["pass", "pass", "pass"]);
+  }, 60_000);
+});
+
+// The same kit against the same server on the PostgreSQL store: every rule behaves alike on both.
+describe("the kit against our server on PostgreSQL", () => {
+  const pgSettings: Record<string, string> = {};
+  const databases: Database[] = [];
+  let pgMain: Server;
+  let pgLimited: Server;
+  const pgRateKeys: { user: string; key: string }[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) databases.push(await freshPostgres());
+    pgMain = prepare("pg-main", 1_000_000, databases[0]!.url);
+    populate(pgMain.env, pgSettings);
+    pgLimited = prepare("pg-limited", RATE_LIMIT, databases[1]!.url);
+    for (const user of ["kit-rate-1", "kit-rate-2"]) pgRateKeys.push({ user, key: account(pgLimited.env, user, "all") });
+    pgMain = await listen(pgMain);
+    pgLimited = await listen(pgLimited);
+  }, 180_000);
+
+  afterAll(async () => {
+    pgMain?.proc?.kill();
+    pgLimited?.proc?.kill();
+    await Promise.all([pgMain?.proc?.exited, pgLimited?.proc?.exited]);
+    for (const d of databases) await d.drop();
+  });
+
+  test("every enabled area passes with zero failures, errors and skips", async () => {
+    const areas = ENABLED_AREAS.filter((a) => a !== "ratelimit");
+    const report = await runKit(config({ CONTRACTS_AREAS: areas.join(","), CONTRACTS_MAX_CALLS: "5000", CONTRACTS_DELETABLE_BATCH_ID: "main-batch-13" }, pgSettings, pgMain.url));
+    expect(problems(report)).toEqual([]);
+    expect(report.results.filter((r) => r.outcome === "skip").map((r) => `${r.name}: ${r.reason}`)).toEqual([]);
+  }, 180_000);
+
+  test(`the rate-limit area passes on a server allowing ${RATE_LIMIT} calls per hour`, async () => {
+    const k = pgRateKeys.shift()!;
+    const report = await runKit(config({ CONTRACTS_AREAS: "ratelimit", CONTRACTS_RATELIMIT_USER_ID: k.user, CONTRACTS_RATELIMIT_API_KEY: k.key, CONTRACTS_RATE_LIMIT: String(RATE_LIMIT) }, pgSettings, pgLimited.url));
     expect(problems(report)).toEqual([]);
     expect(report.results.map((r) => r.outcome)).toEqual(["pass", "pass", "pass"]);
   }, 60_000);
