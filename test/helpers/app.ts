@@ -4,6 +4,7 @@ import { SCOPES, type Scope } from "../../src/http/scopes.ts";
 import { parseImport } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
+import type { Store } from "../../src/store/types.ts";
 
 export interface Account {
   userId: string;
@@ -29,16 +30,15 @@ export interface CallResult {
 export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${userId}:${key}`).toString("base64")}`;
 
 /**
- * An app over a fresh in-memory SQLite store, driven in process. The host must be a real-looking
- * name: Elysia finds the path after the third slash of the URL.
+ * The app in process over a given store, with helpers to make accounts, load data and call it. The
+ * host must be a real-looking name: Elysia finds the path after the third slash of the URL.
  */
-export async function testApp(configOverrides: Partial<Config> = {}) {
-  const store = SqliteStore.open(":memory:");
+export function appOver<S extends Store>(store: S, configOverrides: Partial<Config> = {}) {
   const config = { ...loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), ...configOverrides };
   const app = createApp(config, store);
 
   async function account(userId: string, scopes: readonly Scope[] = SCOPES, apiVersion: 1 | 2 = 2): Promise<Account> {
-    await store.createUser(userId, null);
+    if (!(await store.userExists(userId))) await store.createUser(userId, null);
     const key = await issueApiKey(store, userId, scopes, apiVersion);
     return { userId, key, auth: basic(userId, key) };
   }
@@ -62,6 +62,11 @@ export async function testApp(configOverrides: Partial<Config> = {}) {
   }
 
   return { app, store, config, account, load, call };
+}
+
+/** An app over a fresh in-memory SQLite store (test/helpers/stores.ts has `storeApp` for either store). */
+export async function testApp(configOverrides: Partial<Config> = {}) {
+  return appOver(SqliteStore.open(":memory:") as Store, configOverrides);
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -5,15 +5,11 @@
 import { SQL } from "bun";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { createApp } from "../../src/app.ts";
-import { loadConfig, type Config } from "../../src/config.ts";
-import { SCOPES, type Scope } from "../../src/http/scopes.ts";
-import { parseImport } from "../../src/import.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import type { Config } from "../../src/config.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { Store } from "../../src/store/types.ts";
-import { basic, type Account, type CallOptions, type CallResult } from "./app.ts";
+import { appOver } from "./app.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -109,35 +105,7 @@ export async function openTestStore(kind: StoreKind): Promise<OpenedStore> {
  */
 export async function storeApp(kind: StoreKind, configOverrides: Partial<Config> = {}) {
   const opened = await openTestStore(kind);
-  const { store } = opened;
-  const config = { ...loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), ...configOverrides };
-  const app = createApp(config, store);
-
-  async function account(userId: string, scopes: readonly Scope[] = SCOPES, apiVersion: 1 | 2 = 2): Promise<Account> {
-    if (!(await store.userExists(userId))) await store.createUser(userId, null);
-    const key = await issueApiKey(store, userId, scopes, apiVersion);
-    return { userId, key, auth: basic(userId, key) };
-  }
-
-  async function load(userId: string, document: unknown): Promise<void> {
-    await store.importAll(userId, parseImport(document));
-  }
-
-  async function call(method: string, path: string, who: Account | null, opts: CallOptions = {}): Promise<CallResult> {
-    const headers: Record<string, string> = { ...opts.headers };
-    const auth = opts.auth !== undefined ? opts.auth : who?.auth;
-    if (auth) headers.authorization = auth;
-    let body: string | undefined = opts.raw;
-    if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers["content-type"] ??= "application/json";
-    }
-    const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
-    const text = await res.text();
-    return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
-  }
-
-  return { app, store, config, account, load, call, close: opened.close };
+  return { ...appOver(opened.store, configOverrides), close: opened.close };
 }
 
 export type StoreApp = Awaited<ReturnType<typeof storeApp>>;
