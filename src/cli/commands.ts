@@ -69,6 +69,11 @@ export async function runCommand(args: string[], config: Config, open: (url: str
     console.log(USAGE);
     return cmd ? 0 : 1;
   }
+  // Commands that do not use the configured database must not open (and so create) it.
+  if (cmd === "healthcheck" || cmd === "migrate-store") {
+    const { runStorelessCommand } = await import("./ops.ts");
+    return runStorelessCommand(args, config);
+  }
   const store = open(config.databaseUrl);
   try {
     if (cmd === "user" && sub === "add") {

@@ -24,9 +24,13 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     console.error(`backup written to ${first}`);
     return 0;
   }
-  if (cmd === "healthcheck") return healthcheck(config);
-  if (cmd === "migrate-store") return migrateStore(args.slice(1));
   return undefined;
+}
+
+/** Operations commands that need no open store: healthcheck, migrate-store. */
+export async function runStorelessCommand(args: string[], config: Config): Promise<number> {
+  if (args[0] === "healthcheck") return healthcheck(config);
+  return migrateStore(args.slice(1));
 }
 
 const MIGRATE_USAGE = "usage: migrate-store --from <url> --to <url> [--force]";
