@@ -12,7 +12,7 @@ export const DEFAULT_POOL_SIZE = 10;
 
 // PostgreSQL text cannot hold a NUL character. No stored key holds one, so a lookup by such a key
 // finds nothing, exactly as it would on SQLite; only writing one is refused.
-const findable = (...keys: string[]) => keys.every((k) => !k.includes("\u0000"));
+const findable = (...keys: string[]) => keys.every((k) => typeof k === "string" && !k.includes("\u0000"));
 
 /** Splits `?max=N` (pool size per process) off the URL; the rest goes to the driver as is. */
 export function poolOptions(url: string): { url: string; max: number } {

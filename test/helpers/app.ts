@@ -64,8 +64,15 @@ export function appOver<S extends Store>(store: S, configOverrides: Partial<Conf
   return { app, store, config, account, load, call };
 }
 
-/** An app over a fresh in-memory SQLite store (test/helpers/stores.ts has `storeApp` for either store). */
+/**
+ * An app over a fresh store: in-memory SQLite, or with TEST_STORE=postgres an emptied PostgreSQL
+ * database (npm test runs the in-process suites both ways; see scripts/test.sh).
+ */
 export async function testApp(configOverrides: Partial<Config> = {}) {
+  if (process.env.TEST_STORE === "postgres") {
+    const { sharedPostgresStore } = await import("./stores.ts");
+    return appOver((await sharedPostgresStore()) as Store, configOverrides);
+  }
   return appOver(SqliteStore.open(":memory:") as Store, configOverrides);
 }
 

@@ -109,3 +109,26 @@ export async function storeApp(kind: StoreKind, configOverrides: Partial<Config>
 }
 
 export type StoreApp = Awaited<ReturnType<typeof storeApp>>;
+
+let shared: Promise<PostgresStore> | undefined;
+
+/**
+ * One PostgreSQL database for the whole test process, emptied for each app: in-process suites make a
+ * fresh app per test, and a database each would cost a connection pool and a CREATE DATABASE apiece.
+ * The key secret in `meta` stays, as it would on a live server. Dropped when the process ends.
+ */
+export async function sharedPostgresStore(): Promise<PostgresStore> {
+  shared ??= (async () => {
+    const db = await freshPostgres();
+    process.on("exit", () => {
+      const name = new URL(db.url).pathname.slice(1);
+      Bun.spawnSync(["psql", "-q", server.url!, "-c", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`], { stdout: "ignore", stderr: "ignore" });
+    });
+    const store = PostgresStore.open(db.url);
+    await store.ready;
+    return store;
+  })();
+  const store = await shared;
+  await store.sql`TRUNCATE users, api_keys, records, readings, trackers, rate_counts`;
+  return store;
+}
