@@ -1,65 +1,22 @@
-// Every numeric bound a recipe is held to, as a path into one recipe, written from the API document
-// (Limits › Recipe bounds; the Recipe, Fermentable, Hop, Yeast, Misc, Fermentation Step, Water,
-// Water Profile, Water Ingredient and Hop Aroma objects), not from the schemas.
+// Every numeric bound a recipe is held to, as a path into one recipe, and a recipe to set them on.
 import type { Doc } from "./harness.ts";
+import { RECIPE_BOUNDS, type Bound as SchemaBound } from "../schema/bounds.ts";
 
-export interface Bound {
-  path: string;
+export interface Bound extends SchemaBound {
   min: number;
-  max?: number;
   /** The service recalculates the value (a fermentable's percentage): it is checked but not kept. */
   recalculated?: boolean;
 }
 
-const pct = (path: string, extra: Partial<Bound> = {}): Bound => ({ path, min: 0, max: 100, ...extra });
-const ph = (path: string): Bound => ({ path, min: 0, max: 14 });
-const OILS = ["myrcene", "humulene", "caryophyllene", "farnesene", "geraniol", "linalool"];
-const AROMAS = ["floral", "grassy", "herbal", "earthy", "woody", "onion", "citrus", "fruity"];
-
-export const BOUNDS: readonly Bound[] = [
-  // Limits › Recipe bounds, and the Recipe Object table.
-  { path: "batchSize", min: 0.5 },
-  { path: "efficiency", min: 35, max: 100 },
-  pct("mashEfficiency"),
-  { path: "og", min: 1, max: 1.2 },
-  { path: "color", min: 0, max: 100 },
-  { path: "carbonation", min: 0, max: 5 },
-  // Fermentable Object.
-  pct("fermentables.0.percentage", { recalculated: true }),
-  { path: "fermentables.0.potential", min: 1, max: 1.5 },
-  pct("fermentables.0.moisture"),
-  pct("fermentables.0.protein"),
-  pct("fermentables.0.attenuation"),
-  // Hop Object and Hop Aroma Object.
-  { path: "hops.0.time", min: 0, max: 365 },
-  { path: "hops.0.beta", min: 0, max: 20 },
-  pct("hops.0.hsi"),
-  { path: "hops.0.temp", min: 0, max: 100 },
-  { path: "hops.0.oil", min: 0, max: 10 },
-  ...OILS.map((o) => pct(`hops.0.${o}`)),
-  ...AROMAS.map((a) => pct(`hops.0.aroma.${a}`)),
-  // Yeast Object.
-  pct("yeasts.0.attenuation"),
-  pct("yeasts.0.minAttenuation"),
-  pct("yeasts.0.maxAttenuation"),
-  { path: "yeasts.0.maxAbv", min: 0, max: 30 },
-  // Misc Object.
-  pct("miscs.0.concentration"),
-  // Fermentation Step Object.
-  { path: "fermentation.steps.0.stepTemp", min: -100, max: 100 },
-  { path: "fermentation.steps.0.stepTime", min: 0, max: 365 },
-  { path: "fermentation.steps.0.ramp", min: 0, max: 365 },
-  { path: "fermentation.steps.0.pressure", min: -100, max: 100 },
-  // Water Object, Water Profile Object, Water Ingredient Object.
-  pct("water.dilutionPercentage"),
-  ph("water.mashPh"),
-  ph("water.mashPhDistilled"),
-  ph("water.spargeWaterPh"),
-  ph("water.spargeWaterTargetPh"),
-  ph("water.source.ph"),
-  ph("water.target.ph"),
-  pct("water.settings.calciumChloride.concentration"),
-];
+/**
+ * The recipe bounds of test/schema/bounds.ts (one table of the document's bounds), less those under
+ * the server-managed `data`, which a client cannot send.
+ */
+export const BOUNDS: readonly Bound[] = RECIPE_BOUNDS.filter((b) => !b.path.startsWith("data.")).map((b) => ({
+  ...b,
+  min: b.min!,
+  ...(b.path === "fermentables.0.percentage" ? { recalculated: true } : {}),
+}));
 
 /** A valid recipe holding every path of BOUNDS at an inside value. */
 export function boundsBase(): Doc {
@@ -79,7 +36,11 @@ export function boundsBase(): Doc {
       dilutionPercentage: 10, mashPh: 5.3, mashPhDistilled: 5.6, spargeWaterPh: 7, spargeWaterTargetPh: 5.8,
       source: { name: "Tap", type: "source", calcium: 20, bicarbonate: 50, ph: 7.5 },
       target: { name: "Pilsen", type: "target", calcium: 7, bicarbonate: 15, ph: 7 },
-      settings: { adjustSparge: false, calciumChloride: { mash: true, sparge: false, auto: true, form: "liquid", concentration: 33 } },
+      settings: {
+        adjustSparge: false,
+        calciumChloride: { mash: true, sparge: false, auto: true, form: "liquid", concentration: 33 },
+        calciumSulfate: { mash: true, sparge: false, auto: true, form: "solid", concentration: 100 },
+      },
     },
   };
 }
