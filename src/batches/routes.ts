@@ -20,7 +20,7 @@ export function batchRoutes({ auth, store, config }: Deps, version: ApiVersion) 
       const { userId } = await auth.authorize(request, "batches.read", version);
       const params = searchParams(request.url);
       const req = parseListRequestFor(version, params);
-      const status = params.get("status")?.trim() || (version === 1 ? "Planning" : undefined);
+      const status = params.get("status") || (version === 1 ? "Planning" : undefined);
       if (status !== undefined && !isBatchStatus(status)) throw badRequest(ERRORS.invalidStatus);
       return jsonText(await listDocuments(store, userId, "batch", req, { status }));
     })

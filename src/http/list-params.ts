@@ -2,7 +2,8 @@ import { badRequest, ERRORS } from "./errors.ts";
 import type { ListQuery } from "../store/types.ts";
 
 // Common list query parameters (API document, Endpoints). An empty value counts as absent, so a
-// client that always sends `include=` or `start_after=` gets the defaults.
+// client that always sends `include=` or `start_after=` gets the defaults; any other value is taken
+// as sent: ` asc` is not `asc` ("any other value gives 400").
 
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
@@ -18,7 +19,7 @@ export interface ListRequest {
 
 function value(params: URLSearchParams, name: string): string | undefined {
   const v = params.get(name);
-  return v === null || v.trim() === "" ? undefined : v.trim();
+  return v === null || v === "" ? undefined : v;
 }
 
 /** `True`/`False` in any letter case; absent is false. */
