@@ -3,7 +3,7 @@ import { batchRoutes } from "./batches/routes.ts";
 import type { Config } from "./config.ts";
 import { Authenticator } from "./http/auth.ts";
 import type { Deps } from "./http/deps.ts";
-import { badRequest, ERRORS, errorResponse, HttpError } from "./http/errors.ts";
+import { badRequest, ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
 import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
@@ -23,30 +23,37 @@ import { webRoutes } from "./web/routes.ts";
 export function createApp(config: Config, store: Store, limiter = newRateLimiter(config, store), observer = new Observer(config)) {
   const auth = new Authenticator(store, limiter);
   const deps: Deps = { config, store, auth };
-  // Every response tells the client its request id and, for a counted call, its remaining budget.
-  const finish = (request: Request, response: Response, route?: string) => {
-    const state = auth.rateOf.get(request);
-    if (state) for (const [k, v] of Object.entries(rateHeaders(state))) response.headers.set(k, v);
-    // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
-    if (config.tls || config.trustProxy) response.headers.set("strict-transport-security", "max-age=31536000");
-    const userId = auth.userOf.get(request);
-    if (userId) observer.identify(request, userId);
-    return observer.finish(request, response, route);
+  // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
+  const hsts = config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : undefined;
+  // Every response tells the client its request id and, for a counted call, its remaining budget. An
+  // API Reply becomes a Response here, with all its headers at once; a Response (web pages, the API
+  // documentation) gets them added.
+  const finish = (request: Request, reply: Reply | Response, route?: string): Response => {
+    // A response that passed this way before (an error mapped, then mapped again) has them already.
+    const call = observer.end(request, reply.status, route);
+    const common = call && { ...(call.rate ? rateHeaders(call.rate) : undefined), ...hsts, "x-request-id": call.id };
+    if (reply instanceof Reply) {
+      return new Response(reply.body, { status: reply.status, headers: { "content-type": reply.type, ...reply.headers, ...common } });
+    }
+    if (common) for (const [k, v] of Object.entries(common)) reply.headers.set(k, v);
+    return reply;
   };
   return new Elysia()
     .onRequest(({ request }) => {
       observer.begin(request);
-      if (pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
+      if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
     })
     .onError(async ({ code, error, request, route }) => {
-      if (error instanceof HttpError) return finish(request, errorResponse(error), route);
-      if (code === "NOT_FOUND") return finish(request, errorResponse(await unmatched(deps, request)));
-      if (code === "PARSE") return finish(request, errorResponse(badRequest(ERRORS.invalidJson)), route);
+      if (error instanceof HttpError) return finish(request, errorReply(error), route);
+      if (code === "NOT_FOUND") return finish(request, errorReply(await unmatched(deps, request)));
+      if (code === "PARSE") return finish(request, errorReply(badRequest(ERRORS.invalidJson)), route);
       // Anything else is a defect: log it, never leak its message to the client.
       observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
-      return finish(request, errorResponse(new HttpError(500, ERRORS.internal)), route);
+      return finish(request, errorReply(new HttpError(500, ERRORS.internal)), route);
     })
-    .mapResponse(({ request, response, route }) => (response instanceof Response ? finish(request, response, route) : undefined))
+    .mapResponse(({ request, response, route }) =>
+      response instanceof Reply || response instanceof Response ? finish(request, response, route) : undefined,
+    )
     .use(healthRoutes(deps))
     .use(openApiRoutes())
     .use(batchRoutes(deps, 2))

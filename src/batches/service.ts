@@ -1,3 +1,4 @@
+import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import { parseNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
@@ -37,7 +38,7 @@ export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
 }
 
 /** Applies a checked PATCH in one transaction. A missing batch is 404 before any 400 (precedence). */
-export async function patchBatch(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, measured = true): Promise<string> {
+export function patchBatch(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, measured = true): Awaitable<string> {
   const check = "error" in input ? input : checkBatchPatch(input.value ?? {}, measured);
   return store.update(userId, "batch", id, (current) => {
     if (!current) throw notFound();
@@ -47,22 +48,23 @@ export async function patchBatch(store: Store, userId: string, id: string, input
   });
 }
 
-/** A batch's readings; an existing batch without readings has an empty list. */
-export async function batchReadings(store: Store, userId: string, id: string): Promise<string> {
-  const text = await store.readings(userId, id);
-  if (text !== undefined) return text;
-  if ((await store.get(userId, "batch", id)) === undefined) throw notFound();
-  return "[]";
+/** A batch's readings. */
+export function batchReadings(store: Store, userId: string, id: string): Awaitable<string> {
+  // An existing batch without readings has an empty list.
+  return andThen(store.readings(userId, id), (text) =>
+    text !== undefined ? text : andThen(store.get(userId, "batch", id), (batch) => found(batch === undefined ? undefined : "[]")),
+  );
 }
 
-export async function lastReading(store: Store, userId: string, id: string): Promise<string> {
-  const text = await store.lastReading(userId, id);
-  if (text === undefined) throw notFound();
-  return text;
+export function lastReading(store: Store, userId: string, id: string): Awaitable<string> {
+  return andThen(store.lastReading(userId, id), found);
 }
 
-export async function brewTracker(store: Store, userId: string, id: string): Promise<string> {
-  const text = await store.brewTracker(userId, id);
+export function brewTracker(store: Store, userId: string, id: string): Awaitable<string> {
+  return andThen(store.brewTracker(userId, id), found);
+}
+
+function found(text: string | undefined): string {
   if (text === undefined) throw notFound();
   return text;
 }

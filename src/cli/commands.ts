@@ -1,10 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { parseScopeList, scopesOf } from "../http/scopes.ts";
-import { ImportError, parseImport } from "../import.ts";
 import { issueApiKey } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
-import { hashPassword, passwordFromInput, passwordProblem } from "../web/password.ts";
 
 export class UsageError extends Error {
   constructor(message: string, readonly exitCode = 1) {
@@ -49,6 +47,7 @@ function option(args: string[], name: string): string | undefined {
 
 /** A new web password from standard input (one trailing line end dropped), hashed. */
 async function passwordFromStdin(): Promise<string> {
+  const { hashPassword, passwordFromInput, passwordProblem } = await import("../web/password.ts");
   if (process.stdin.isTTY) console.error("type the password, then Enter and Ctrl-D (the input is shown):");
   const password = passwordFromInput(await Bun.stdin.text());
   const problem = passwordProblem(password);
@@ -57,12 +56,13 @@ async function passwordFromStdin(): Promise<string> {
 }
 
 /** Runs one command; returns an exit code, or undefined for a command that keeps running (serve). */
-export async function runCommand(args: string[], config: Config, open: (url: string) => Store): Promise<number | undefined> {
+// Modules only some commands need (the import schemas, password hashing, the HTTP stack) are loaded in
+// those commands, so `serve` and the others start without them.
+export async function runCommand(args: string[], config: Config, open: (url: string) => Promise<Store>): Promise<number | undefined> {
   const [cmd, sub, ...rest] = args;
   if (cmd === "serve") {
-    // Loaded only here: the other commands start faster without the HTTP stack.
     const { serve } = await import("./serve.ts");
-    await serve(config, open(config.databaseUrl));
+    await serve(config, await open(config.databaseUrl));
     return undefined;
   }
   if (!cmd || cmd === "help" || cmd === "--help") {
@@ -74,7 +74,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
     const { runStorelessCommand } = await import("./ops.ts");
     return runStorelessCommand(args, config);
   }
-  const store = open(config.databaseUrl);
+  const store = await open(config.databaseUrl);
   try {
     if (cmd === "user" && sub === "add") {
       const id = userId(rest[0]);
@@ -117,6 +117,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       } catch (e) {
         throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
       }
+      const { ImportError, parseImport } = await import("../import.ts");
       try {
         const set = parseImport(parsed);
         await store.importAll(id, set);

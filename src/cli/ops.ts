@@ -52,8 +52,8 @@ async function migrateStore(args: string[]): Promise<number> {
   // Opening a SQLite path creates it: a mistyped source must not become an empty store copied over.
   if (!isPostgresUrl(from) && !existsSync(sqlitePath(from))) throw new UsageError(`--from: no SQLite database at ${sqlitePath(from)}`);
   const { moveStore, MoveError } = await import("../store/postgres-move.ts");
-  const source = openStore(from);
-  const target = openStore(to);
+  const source = await openStore(from);
+  const target = await openStore(to);
   try {
     const reports = await moveStore(source, target, { force: args.includes("--force") });
     for (const r of reports) console.error(`${r.table.padEnd(12)} ${String(r.target.rows).padStart(9)} rows  sha256 ${r.target.sha256}  ok`);

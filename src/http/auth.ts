@@ -2,7 +2,9 @@ import { digestsEqual, keyDigest, keySecret } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
 import { parseBasicAuth } from "./basic.ts";
 import { forbidden, unauthorized } from "./errors.ts";
-import type { Limiter, RateState } from "./rate-limit.ts";
+import { andThen, type Awaitable } from "../lib/awaitable.ts";
+import { callOf } from "./call.ts";
+import type { Limiter } from "./rate-limit.ts";
 import type { Scope } from "./scopes.ts";
 
 export type ApiVersion = 1 | 2;
@@ -11,6 +13,12 @@ export interface Principal {
   userId: string;
   scopes: readonly string[];
   apiVersion: ApiVersion;
+}
+
+// A key belongs to one API version (docs/decisions.md): a v1 key on /v2 is not a valid credential.
+function forVersion(principal: Principal, apiVersion: ApiVersion): Principal {
+  if (principal.apiVersion !== apiVersion) throw unauthorized();
+  return principal;
 }
 
 // A digest to compare against when the account has no key, so a missing account costs the same HMAC.
@@ -23,10 +31,6 @@ const NO_DIGEST = "0".repeat(64);
  */
 export class Authenticator {
   private secret?: Promise<string>;
-  /** Rate state of each counted request, for the response headers. */
-  readonly rateOf = new WeakMap<Request, RateState>();
-  /** Account of each authenticated request, for the request log. */
-  readonly userOf = new WeakMap<Request, string>();
 
   // Verified credentials by Authorization header, valid while the store's keys epoch stays the same,
   // so a regenerated key is refused at once while a repeated one costs a map lookup.
@@ -35,21 +39,19 @@ export class Authenticator {
 
   constructor(private readonly store: Store, private readonly limiter: Limiter) {}
 
-  async authenticate(header: string | null, apiVersion: ApiVersion): Promise<Principal> {
+  /** The principal of an Authorization header for one API version: at once from the cache, else once the key is read. */
+  authenticate(header: string | null, apiVersion: ApiVersion): Awaitable<Principal> {
     const epoch = this.store.keysEpoch?.();
     if (epoch !== this.cacheEpoch || this.cache.size > 10_000) {
       this.cache.clear();
       this.cacheEpoch = epoch;
     }
     const cached = header && epoch !== undefined ? this.cache.get(header) : undefined;
-    if (cached) {
-      if (cached.apiVersion !== apiVersion) throw unauthorized();
-      return cached;
-    }
-    const principal = await this.verify(header);
-    if (header && epoch !== undefined) this.cache.set(header, principal);
-    if (principal.apiVersion !== apiVersion) throw unauthorized();
-    return principal;
+    if (cached) return forVersion(cached, apiVersion);
+    return this.verify(header).then((principal) => {
+      if (header && epoch !== undefined) this.cache.set(header, principal);
+      return forVersion(principal, apiVersion);
+    });
   }
 
   private async verify(header: string | null): Promise<Principal> {
@@ -59,15 +61,20 @@ export class Authenticator {
     const presented = keyDigest(await (this.secret ??= keySecret(this.store)), creds.key);
     const match = digestsEqual(presented, record?.digest ?? NO_DIGEST);
     if (!record || !match) throw unauthorized();
-    // A key belongs to one API version (docs/decisions.md): a v1 key on /v2 is not a valid credential.
     return { userId: record.userId, scopes: record.scopes, apiVersion: record.apiVersion };
   }
 
-  async authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Promise<Principal> {
-    const principal = await this.authenticate(request.headers.get("authorization"), apiVersion);
-    this.userOf.set(request, principal.userId);
-    this.rateOf.set(request, await this.limiter.take(principal.userId, apiVersion));
-    if (!principal.scopes.includes(scope)) throw forbidden();
-    return principal;
+  /** Authentication (401), then the rate limit (429), then the scope (403); at once when nothing waits. */
+  authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Awaitable<Principal> {
+    return andThen(this.authenticate(request.headers.get("authorization"), apiVersion), (principal) => {
+      // The account for the request log, and the rate state for the response headers.
+      const call = callOf(request);
+      if (call) call.userId = principal.userId;
+      return andThen(this.limiter.take(principal.userId, apiVersion), (rate) => {
+        if (call) call.rate = rate;
+        if (!principal.scopes.includes(scope)) throw forbidden();
+        return principal;
+      });
+    });
   }
 }

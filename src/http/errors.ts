@@ -56,18 +56,29 @@ export const validationFailed = (issues: unknown[]) => new HttpError(400, JSON.s
 const TEXT_TYPE = "text/plain; charset=utf-8";
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export function text(body: string, status = 200, headers?: Record<string, string>): Response {
-  return new Response(body, { status, headers: { "content-type": TEXT_TYPE, ...headers } });
+/**
+ * An API answer before the headers every response carries (request id, rate limit) are added: the app
+ * builds the Response once, with all its headers together (src/app.ts), instead of setting them one by
+ * one on a Response built here.
+ */
+export class Reply {
+  constructor(
+    readonly body: string,
+    readonly status: number,
+    readonly type: string,
+    readonly headers?: Record<string, string>,
+  ) {}
+}
+
+export function text(body: string, status = 200, headers?: Record<string, string>): Reply {
+  return new Reply(body, status, TEXT_TYPE, headers);
 }
 
 /** JSON already serialised (stored canonical text is spliced, never re-encoded). */
-export function jsonText(body: string, status = 200): Response {
-  return new Response(body, { status, headers: { "content-type": JSON_TYPE } });
+export function jsonText(body: string, status = 200): Reply {
+  return new Reply(body, status, JSON_TYPE);
 }
 
-export function errorResponse(error: HttpError): Response {
-  return new Response(error.body, {
-    status: error.status,
-    headers: { "content-type": error.json ? JSON_TYPE : TEXT_TYPE, ...error.headers },
-  });
+export function errorReply(error: HttpError): Reply {
+  return new Reply(error.body, error.status, error.json ? JSON_TYPE : TEXT_TYPE, error.headers);
 }

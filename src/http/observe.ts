@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import { newId } from "../lib/ids.ts";
+import { beginCall, callOf, type Call } from "./call.ts";
 
 // Request ids: a random prefix per process and a counter, unique without drawing random bytes per request.
 const PROCESS_PREFIX = newId().slice(0, 8);
@@ -12,16 +13,7 @@ const nextRequestId = () => `${PROCESS_PREFIX}-${(++sequence).toString(36)}`;
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
-export interface RequestInfo {
-  start: number;
-  id: string;
-  userId?: string;
-  /** A response can pass two hooks (an error mapped, then mapped again): log it once. */
-  logged?: boolean;
-}
-
 export class Observer {
-  private readonly info = new WeakMap<Request, RequestInfo>();
   private readonly level: number;
 
   constructor(config: Pick<Config, "logLevel">, private readonly write: (line: string) => void = (l) => process.stdout.write(l + "\n")) {
@@ -30,32 +22,26 @@ export class Observer {
 
   begin(request: Request): void {
     const given = request.headers.get("x-request-id");
-    this.info.set(request, { start: performance.now(), id: given && REQUEST_ID.test(given) ? given : nextRequestId() });
+    beginCall(request, given && REQUEST_ID.test(given) ? given : nextRequestId());
   }
 
-  identify(request: Request, userId: string): void {
-    const info = this.info.get(request);
-    if (info) info.userId = userId;
-  }
-
-  /** Adds the request id to the response and writes the request's log line. */
-  finish(request: Request, response: Response, route: string | undefined): Response {
-    const info = this.info.get(request);
-    if (!info || info.logged) return response;
-    info.logged = true;
-    response.headers.set("x-request-id", info.id);
-    const level = response.status >= 500 ? LEVELS.error : LEVELS.info;
+  /** Ends a request: writes its log line and returns its call, once; undefined the second time. */
+  end(request: Request, status: number, route: string | undefined): Call | undefined {
+    const info = callOf(request);
+    if (!info || info.ended) return undefined;
+    info.ended = true;
+    const level = status >= 500 ? LEVELS.error : LEVELS.info;
     if (level >= this.level) {
       this.log(level === LEVELS.error ? "error" : "info", "request", {
         method: request.method,
         route: route ?? "(unmatched)",
-        status: response.status,
+        status,
         ms: Math.round((performance.now() - info.start) * 100) / 100,
         requestId: info.id,
         userId: info.userId ?? null,
       });
     }
-    return response;
+    return info;
   }
 
   log(level: keyof typeof LEVELS, msg: string, fields: Record<string, unknown> = {}): void {

@@ -33,10 +33,21 @@ export interface Limiter {
   save(storage: RateStorage): Promise<void>;
 }
 
+/** One account's calls on one API version in the current window. */
+interface Count {
+  userId: string;
+  apiVersion: 1 | 2;
+  used: number;
+  /** Changed since the last save (and listed in `dirty`). */
+  dirty: boolean;
+}
+
 export class RateLimiter implements Limiter {
   private windowStart = 0;
-  private counts = new Map<string, number>();
-  private dirty = new Set<string>();
+  // By API version, then by account: the request path looks a count up by the principal's own user id
+  // string, whose hash the engine has kept since its first use, and changes it in place.
+  private counts = { 1: new Map<string, Count>(), 2: new Map<string, Count>() };
+  private dirty: Count[] = [];
 
   constructor(
     protected readonly limits: { 1: number; 2: number },
@@ -47,64 +58,77 @@ export class RateLimiter implements Limiter {
     const start = now - (now % WINDOW_MS);
     if (start !== this.windowStart) {
       this.windowStart = start;
-      this.counts.clear();
-      this.dirty.clear();
+      this.counts[1].clear();
+      this.counts[2].clear();
+      this.dirty = [];
     }
+  }
+
+  private count(userId: string, apiVersion: 1 | 2): Count {
+    const byUser = this.counts[apiVersion];
+    let c = byUser.get(userId);
+    if (!c) byUser.set(userId, (c = { userId, apiVersion, used: 0, dirty: false }));
+    return c;
+  }
+
+  private markDirty(c: Count): void {
+    if (c.dirty) return;
+    c.dirty = true;
+    this.dirty.push(c);
   }
 
   /** Counts one call; throws 429 with `Retry-After` when the window's budget is spent. */
   take(userId: string, apiVersion: 1 | 2): RateState {
     const now = this.now();
     this.roll(now);
-    const key = `${apiVersion}:${userId}`;
-    const used = this.counts.get(key) ?? 0;
+    const c = this.count(userId, apiVersion);
     const limit = this.limits[apiVersion];
     const reset = Math.max(1, Math.ceil((this.windowStart + WINDOW_MS - now) / 1000));
-    const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };
-    if (used >= limit) {
-      throw new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ ...state, remaining: 0 }) });
+    if (c.used >= limit) {
+      throw new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ limit, remaining: 0, reset, apiVersion }) });
     }
-    this.counts.set(key, used + 1);
-    this.dirty.add(key);
-    return state;
+    c.used++;
+    this.markDirty(c);
+    return { limit, remaining: Math.max(0, limit - c.used), reset, apiVersion };
   }
 
   async load(storage: RateStorage): Promise<void> {
     this.roll(this.now());
     for (const { userId, apiVersion, count } of await storage.loadRateCounts(this.windowStart)) {
-      const key = `${apiVersion}:${userId}`;
-      this.counts.set(key, Math.max(count, this.counts.get(key) ?? 0));
+      const c = this.count(userId, apiVersion);
+      c.used = Math.max(count, c.used);
     }
   }
 
   /** Saves the counts changed since the last save; after a failed save they stay pending for the next. */
   async save(storage: RateStorage): Promise<void> {
-    if (this.dirty.size === 0) return;
-    const keys = [...this.dirty];
+    if (this.dirty.length === 0) return;
+    const changed = this.dirty;
     const windowStart = this.windowStart;
-    const counts: RateCount[] = keys.map((key) => ({
-      apiVersion: key[0] === "1" ? 1 : 2,
-      userId: key.slice(key.indexOf(":") + 1),
-      count: this.counts.get(key) ?? 0,
-    }));
-    this.dirty.clear();
+    this.dirty = [];
+    for (const c of changed) c.dirty = false;
     try {
-      await storage.saveRateCounts(windowStart, counts);
+      await storage.saveRateCounts(windowStart, changed.map(({ userId, apiVersion, used }) => ({ userId, apiVersion, count: used })));
     } catch (e) {
       // A busy database must not drop counts until their key is called again; a past window's are moot.
-      if (this.windowStart === windowStart) for (const key of keys) this.dirty.add(key);
+      if (this.windowStart === windowStart) for (const c of changed) this.markDirty(c);
       throw e;
     }
   }
 }
 
+// The policy and limit fields depend only on the version and its limit: made once, not per response.
+const constantFields = new Map<string, { policy: string; limit: string }>();
+
 /** IETF RateLimit fields plus the widespread X-RateLimit trio (docs/decisions.md). */
 export function rateHeaders(s: RateState): Record<string, string> {
-  const policy = `v${s.apiVersion}`;
+  const key = `${s.apiVersion}:${s.limit}`;
+  let fixed = constantFields.get(key);
+  if (!fixed) constantFields.set(key, (fixed = { policy: `"v${s.apiVersion}";q=${s.limit};w=3600`, limit: String(s.limit) }));
   return {
-    "ratelimit-policy": `"${policy}";q=${s.limit};w=3600`,
-    ratelimit: `"${policy}";r=${s.remaining};t=${s.reset}`,
-    "x-ratelimit-limit": String(s.limit),
+    "ratelimit-policy": fixed.policy,
+    ratelimit: `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`,
+    "x-ratelimit-limit": fixed.limit,
     "x-ratelimit-remaining": String(s.remaining),
     "x-ratelimit-reset": String(s.reset),
   };

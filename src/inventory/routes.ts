@@ -7,7 +7,10 @@ import { jsonText, notFound, text, TEXT } from "../http/errors.ts";
 import { parseBoolean, parseListRequestFor } from "../http/list-params.ts";
 import { searchParams } from "../http/url.ts";
 import { isIngredientCollection, type IngredientCollection } from "../resources.ts";
-import { createItem, patchItem, readItem } from "./service.ts";
+import { lazy } from "../lib/lazy.ts";
+
+// Reading one item, and every write, need the default catalog and the schemas: loaded with the first.
+const rules = lazy(() => import("./service.ts"));
 
 /**
  * Inventory (API document, Endpoints › Inventory): one module, the collection a path parameter.
@@ -37,6 +40,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
     })
     .get(`${base}/:id`, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.read", version);
+      const { readItem } = await rules();
       return jsonText(await readItem(store, userId, collection(params), params.id, searchParams(request.url)));
     })
     .patch(
@@ -47,6 +51,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
         // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
         const input = await deferred(readPatchInput(request, searchParams(request.url), config.maxBodyBytes));
         const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
+        const { patchItem } = await rules();
         return text(await patchItem(store, userId, c, params.id, sent));
       },
       { parse: "none" },
@@ -58,6 +63,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "inventory.write", version);
         const c = collection(params);
+        const { createItem } = await rules();
         const id = await createItem(store, userId, c, await readJsonObject(request, config.maxBodyBytes));
         return jsonText(JSON.stringify({ id }), 201);
       },

@@ -1,6 +1,7 @@
 import { catalogItem } from "../catalog/index.ts";
 import { unwrap, type Deferred } from "../http/body.ts";
 import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
+import { type Awaitable, andThen } from "../lib/awaitable.ts";
 import { newId } from "../lib/ids.ts";
 import { canonicalJson, project, type Doc } from "../lib/json.ts";
 import { stamp } from "../lib/stamps.ts";
@@ -14,13 +15,14 @@ import { applyStock, planInventoryPatch, roundStock } from "./stock.ts";
 // of the same `_id`: the first edit or stock change copies a default into the user's inventory.
 
 /** One item as JSON text: the user's copy, else the catalog default; 404 when neither exists. */
-export async function readItem(store: Store, userId: string, c: IngredientCollection, id: string, params: URLSearchParams): Promise<string> {
-  const own = await store.get(userId, c, id);
-  const include = parseInclude(params);
-  if (own !== undefined && include.length === 0) return own;
-  const doc = own !== undefined ? (JSON.parse(own) as Doc) : catalogItem(c, id);
-  if (!doc) throw notFound();
-  return include.length ? canonicalJson(project(doc, [...DEFAULT_FIELDS[c], ...include])) : canonicalJson(doc);
+export function readItem(store: Store, userId: string, c: IngredientCollection, id: string, params: URLSearchParams): Awaitable<string> {
+  return andThen(store.get(userId, c, id), (own) => {
+    const include = parseInclude(params);
+    if (own !== undefined && include.length === 0) return own;
+    const doc = own !== undefined ? (JSON.parse(own) as Doc) : catalogItem(c, id);
+    if (!doc) throw notFound();
+    return include.length ? canonicalJson(project(doc, [...DEFAULT_FIELDS[c], ...include])) : canonicalJson(doc);
+  });
 }
 
 export async function createItem(store: Store, userId: string, c: IngredientCollection, body: Doc | undefined, now = Date.now()): Promise<string> {
@@ -35,7 +37,7 @@ export async function createItem(store: Store, userId: string, c: IngredientColl
 }
 
 /** `input` is the body as read, or its refusal: a missing item is 404 whatever the body holds. */
-export async function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Promise<string> {
+export function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Awaitable<string> {
   return store.update(userId, c, id, (current) => {
     const base = current ?? catalogItem(c, id);
     if (!base) throw notFound();

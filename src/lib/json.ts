@@ -57,8 +57,21 @@ export function canonicalJson(value: unknown): string {
   return inCanonicalOrder(value) ? JSON.stringify(value) : canonicalSlow(value);
 }
 
-/** A shallow copy whose own keys are in alphabetical order (nested objects shared, not copied). */
+/**
+ * A shallow copy whose own keys are in alphabetical order (nested objects shared, not copied); the
+ * document itself when its keys already are (a PATCH of fields it has keeps the stored order).
+ */
 export function withSortedKeys(doc: Doc): Doc {
+  let previous: string | undefined;
+  let sorted = true;
+  for (const key in doc) {
+    if (previous !== undefined && !(previous < key)) {
+      sorted = false;
+      break;
+    }
+    previous = key;
+  }
+  if (sorted) return doc;
   const out: Doc = Object.create(null);
   for (const key of Object.keys(doc).sort()) out[key] = doc[key];
   return out;

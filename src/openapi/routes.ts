@@ -1,12 +1,12 @@
-import { swagger } from "@elysiajs/swagger";
 import { Elysia } from "elysia";
 import { dirname, join } from "node:path";
-import { DOCUMENTATION } from "./document.ts";
-import pkg from "../../package.json" with { type: "json" };
+import { lazy } from "../lib/lazy.ts";
 
-// `/swagger/json` comes from @elysiajs/swagger with the document built in document.ts. The plugin's own
-// page loads its viewer from a CDN and is blank on a server without internet, so `/swagger` is served
-// here with Swagger UI's files from the installed swagger-ui-dist package.
+// `/swagger/json` comes from @elysiajs/swagger with the document built in document.ts (spec.ts). Both
+// need every schema, which the API's first requests do not: they are loaded with the first request for
+// the document. The plugin's own page loads its viewer from a CDN and is blank on a server without
+// internet, so `/swagger` is served here with Swagger UI's files from the installed swagger-ui-dist.
+const spec = lazy(() => import("./spec.ts"));
 
 const UI_DIR = dirname(Bun.resolveSync("swagger-ui-dist/package.json", import.meta.dir));
 const ASSETS: Record<string, { file: string; type: string }> = {
@@ -41,15 +41,7 @@ const SELF_ONLY = "default-src 'self'; img-src 'self' data:; style-src 'self' 'u
 
 export function openApiRoutes() {
   return new Elysia({ name: "openapi" })
-    .use(
-      swagger({
-        path: "/swagger",
-        specPath: "/swagger/json",
-        documentation: DOCUMENTATION(pkg.version) as never,
-        // Every path is described in document.ts; none is generated from the routes.
-        exclude: [/./],
-      }),
-    )
+    .get("/swagger/json", async ({ request }) => (await spec()).specApp.handle(request), { detail: { hide: true } })
     .get("/swagger", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SELF_ONLY } }), { detail: { hide: true } })
     .get("/swagger/assets/init.js", () => new Response(INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } }), { detail: { hide: true } })
     .get(

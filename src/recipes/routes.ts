@@ -6,7 +6,10 @@ import { listDocuments, readDocument } from "../http/documents.ts";
 import { jsonText, notFound, text, TEXT } from "../http/errors.ts";
 import { parseListRequestFor } from "../http/list-params.ts";
 import { searchParams } from "../http/url.ts";
-import { createRecipe, updateRecipe } from "./service.ts";
+import { lazy } from "../lib/lazy.ts";
+
+// Recipe writes need the schemas, their validators and the brewing calculations: loaded with the first.
+const rules = lazy(() => import("./service.ts"));
 
 /** Recipes (API document, Endpoints › Recipes). Version 1 reads only (Versioning). */
 export function recipeRoutes({ auth, store, config }: Deps, version: ApiVersion) {
@@ -26,6 +29,7 @@ export function recipeRoutes({ auth, store, config }: Deps, version: ApiVersion)
       base,
       async ({ request }) => {
         const { userId } = await auth.authorize(request, "recipes.write", version);
+        const { createRecipe } = await rules();
         const id = await createRecipe(store, userId, await readJsonObject(request, config.maxBodyBytes));
         return jsonText(JSON.stringify({ id }), 201);
       },
@@ -35,6 +39,7 @@ export function recipeRoutes({ auth, store, config }: Deps, version: ApiVersion)
       `${base}/:id`,
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "recipes.write", version);
+        const { updateRecipe } = await rules();
         return text(await updateRecipe(store, userId, params.id, await deferred(readJsonObject(request, config.maxBodyBytes))));
       },
       { parse: "none" },

@@ -1,12 +1,14 @@
 import { sqlitePath } from "../config.ts";
-import { PostgresStore } from "./postgres.ts";
 import { SqliteStore } from "./sqlite.ts";
 import type { Store } from "./types.ts";
 
 export const isPostgresUrl = (url: string) => /^postgres(?:ql)?:\/\//i.test(url);
 
-/** Opens the store a DATABASE_URL names: `postgres://…` for PostgreSQL, else a SQLite path. */
-export function openStore(databaseUrl: string): Store {
-  if (isPostgresUrl(databaseUrl)) return PostgresStore.open(databaseUrl);
+/**
+ * Opens the store a DATABASE_URL names: `postgres://…` for PostgreSQL, else a SQLite path. The
+ * PostgreSQL store's code is loaded only when it is asked for.
+ */
+export async function openStore(databaseUrl: string): Promise<Store> {
+  if (isPostgresUrl(databaseUrl)) return (await import("./postgres.ts")).PostgresStore.open(databaseUrl);
   return SqliteStore.open(sqlitePath(databaseUrl));
 }

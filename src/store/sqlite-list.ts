@@ -6,22 +6,32 @@ import { NULL_SORT, SORT_COLUMNS } from "./sqlite-schema.ts";
 export interface ListSql {
   sql: string;
   params: Array<string | number>;
-  /** Sort expression to read the cursor's key with, or undefined when ordering by `_id` alone. */
+  /**
+   * Whether the cursor record exists, asked only when a page after it comes back empty (to tell an
+   * unknown cursor from the end of the list); undefined when ordering by `_id` alone.
+   */
   cursorSql?: string;
   cursorParams?: Array<string | number>;
 }
 
-function sortExpression(kind: Kind, query: ListQuery): { expr: string; params: string[] } | undefined {
-  const ingredient = kind !== "batch" && kind !== "recipe";
-  if (ingredient && (query.inventory || query.orderBy === "inventory")) {
-    return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [] };
-  }
-  if (query.orderBy === "_id") return undefined;
-  if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [] };
-  return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`] };
+/** How a list is ordered besides `_id`: an expression, its bound values, and whether it is a plain column. */
+interface Sort {
+  expr: string;
+  params: string[];
+  column: boolean;
 }
 
-export function buildListSql(userId: string, kind: Kind, query: ListQuery, cursorKey?: unknown): ListSql {
+function sortExpression(kind: Kind, query: ListQuery): Sort | undefined {
+  const ingredient = kind !== "batch" && kind !== "recipe";
+  if (ingredient && (query.inventory || query.orderBy === "inventory")) {
+    return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [], column: false };
+  }
+  if (query.orderBy === "_id") return undefined;
+  if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [], column: true };
+  return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`], column: false };
+}
+
+export function buildListSql(userId: string, kind: Kind, query: ListQuery): ListSql {
   const column = query.fields === "summary" ? "summary" : "body";
   const sort = sortExpression(kind, query);
   const where = ["user_id = ?", "kind = ?"];
@@ -40,11 +50,19 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, curso
   const params: Array<string | number> = [];
   if (query.startAfter !== undefined) {
     if (sort) {
-      // Keyset after (key, id): the first comparison seeks in the index, the second drops the ties
-      // already served. (A row-value comparison reads the same but is not used to seek.)
-      where.push(`${sort.expr} ${cmp}= ? AND (${sort.expr} ${cmp} ? OR id ${cmp} ?)`);
-      const key = cursorKey as string | number;
-      params.push(...sortParams, key, ...sortParams, key, query.startAfter);
+      // Keyset after (key, id), with the cursor's key read by a subquery of the same statement: one
+      // read, however deep the page. On a plain column the row value seeks straight past the cursor,
+      // ties included; SQLite seeks a row value on no expression index, so there the key alone seeks
+      // and the second term drops the ties already served.
+      const cursorKey = `(SELECT ${sort.expr} FROM records WHERE user_id = ? AND kind = ? AND id = ?)`;
+      const cursorParams = [...sortParams, userId, kind, query.startAfter];
+      if (sort.column) {
+        where.push(`(${sort.expr}, id) ${cmp} (${cursorKey}, ?)`);
+        params.push(...cursorParams, query.startAfter);
+      } else {
+        where.push(`${sort.expr} ${cmp}= ${cursorKey} AND (${sort.expr} ${cmp} ${cursorKey} OR id ${cmp} ?)`);
+        params.push(...sortParams, ...cursorParams, ...sortParams, ...cursorParams, query.startAfter);
+      }
     } else {
       where.push(`id ${cmp} ?`);
       params.push(query.startAfter);
@@ -61,8 +79,8 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, curso
   const all = [...whereParams, ...params, ...sortParams, ...tail];
   const result: ListSql = { sql, params: all };
   if (sort && query.startAfter !== undefined) {
-    result.cursorSql = `SELECT ${sort.expr} AS k FROM records WHERE user_id = ? AND kind = ? AND id = ?`;
-    result.cursorParams = [...sortParams, userId, kind, query.startAfter];
+    result.cursorSql = "SELECT 1 FROM records WHERE user_id = ? AND kind = ? AND id = ?";
+    result.cursorParams = [userId, kind, query.startAfter];
   }
   return result;
 }

@@ -3,9 +3,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import { encodeRecord } from "./records.ts";
+import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { buildListSql } from "./sqlite-list.ts";
-import { MIGRATIONS } from "./sqlite-schema.ts";
+import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
 
@@ -32,6 +32,13 @@ function migrate(db: Database): void {
     db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }
+
+/** How stale a look at other processes' key changes may be (docs/decisions.md). */
+export const KEYS_EPOCH_MAX_AGE_MS = 1;
+
+// Columns computed from a document at write time (src/store/records.ts), in derivedValues order.
+const DERIVED = ["summary", "status", "inventory", ...SORTED_FIELDS.map((f) => SORT_COLUMNS[f])];
+const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys];
 
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
 
@@ -89,15 +96,23 @@ export class SqliteStore implements Store {
   }
 
   private ownKeyWrites = 0;
+  private dataVersion = 0;
+  private dataVersionAt = -Infinity;
 
-  // data_version changes when another connection (the command line, another process) commits;
-  // this connection's own key writes are counted here.
+  // data_version changes when another connection (the command line, another process) commits; this
+  // connection's own key writes are counted here, so they are seen at once. Reading data_version takes
+  // a read transaction of its own (two lock calls on the shared-memory file), so it is read again at
+  // most once per KEYS_EPOCH_MAX_AGE_MS: a key changed by another process is refused within that.
   keysEpoch(): string {
-    const { data_version } = this.db.query("PRAGMA data_version").get() as { data_version: number };
-    return `${data_version}:${this.ownKeyWrites}`;
+    const now = performance.now();
+    if (now - this.dataVersionAt >= KEYS_EPOCH_MAX_AGE_MS) {
+      this.dataVersion = (this.db.query("PRAGMA data_version").values() as number[][])[0][0];
+      this.dataVersionAt = now;
+    }
+    return `${this.dataVersion}:${this.ownKeyWrites}`;
   }
 
-  async getApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
+  getApiKey(userId: string): ApiKeyRecord | undefined {
     const row = this.db.query("SELECT * FROM api_keys WHERE user_id = ?").get(userId) as KeyRow | null;
     if (!row) return undefined;
     return {
@@ -119,20 +134,14 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  async list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor"> {
-    let cursorKey: unknown;
-    const probe = buildListSql(userId, kind, query, null);
-    if (probe.cursorSql) {
-      const row = this.db.query(probe.cursorSql).get(...probe.cursorParams!) as { k: unknown } | null;
-      if (!row) return "unknown-cursor";
-      cursorKey = row.k;
-    }
-    const { sql, params } = probe.cursorSql ? buildListSql(userId, kind, query, cursorKey) : probe;
+  list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor" {
+    const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query);
     const rows = this.db.query(sql).values(...params) as Array<[string]>;
+    if (rows.length === 0 && cursorSql && this.db.query(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
     return rows.map((r) => r[0]);
   }
 
-  async get(userId: string, kind: Kind, id: string): Promise<string | undefined> {
+  get(userId: string, kind: Kind, id: string): string | undefined {
     const row = this.db
       .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
       .values(userId, kind, id) as Array<[string]>;
@@ -143,25 +152,40 @@ export class SqliteStore implements Store {
     const rec = encodeRecord(kind, doc);
     this.db
       .query(
-        `INSERT INTO records (user_id, kind, id, summary, status, inventory, sort_brew_date, sort_name, sort_batch_no, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (user_id, kind, id) DO UPDATE SET summary = excluded.summary, status = excluded.status,
-           inventory = excluded.inventory, sort_brew_date = excluded.sort_brew_date, sort_name = excluded.sort_name,
-           sort_batch_no = excluded.sort_batch_no, body = excluded.body`,
+        `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (user_id, kind, id) DO UPDATE SET ${DERIVED.map((c) => `${c} = excluded.${c}`).join(", ")}, body = excluded.body`,
       )
-      .run(userId, kind, rec.id, rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.body);
+      .run(userId, kind, rec.id, ...derivedValues(rec), rec.body);
   }
 
-  async insert(userId: string, kind: Kind, doc: Doc): Promise<void> {
+  insert(userId: string, kind: Kind, doc: Doc): void {
     this.write(userId, kind, doc);
   }
 
   private updateTx(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<unknown>): unknown {
-    const text = this.db
-      .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
-      .values(userId, kind, id) as Array<[string]>;
-    const outcome = decide(text.length ? (JSON.parse(text[0][0]) as Doc) : undefined);
-    if (outcome.write) this.write(userId, kind, { ...outcome.write, _id: id });
+    const rows = this.db
+      .query(`SELECT rowid, body, ${DERIVED.join(", ")} FROM records WHERE user_id = ? AND kind = ? AND id = ?`)
+      .values(userId, kind, id) as unknown[][];
+    const row = rows[0];
+    const outcome = decide(row ? (JSON.parse(row[1] as string) as Doc) : undefined);
+    if (!outcome.write) return outcome.result;
+    if (!row) {
+      this.write(userId, kind, { ...outcome.write, _id: id });
+      return outcome.result;
+    }
+    // Only the columns whose values changed are written: SQLite rewrites the entries of every index
+    // on a column named in SET, so naming all of them doubled the cost of a one-field PATCH.
+    const rec = encodeRecord(kind, { ...outcome.write, _id: id });
+    if (rec.body === row[1]) return outcome.result;
+    const values = derivedValues(rec);
+    const set = ["body = ?"];
+    const params: Array<string | number | null> = [rec.body];
+    for (let i = 0; i < DERIVED.length; i++) {
+      if (Object.is(values[i], row[i + 2])) continue;
+      set.push(`${DERIVED[i]} = ?`);
+      params.push(values[i]);
+    }
+    this.db.query(`UPDATE records SET ${set.join(", ")} WHERE rowid = ?`).run(...params, row[0] as number);
     return outcome.result;
   }
 
@@ -171,11 +195,11 @@ export class SqliteStore implements Store {
     return res.changes > 0;
   }
 
-  async update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T> {
+  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): T {
     return this.tx.update.immediate(userId, kind, id, decide) as T;
   }
 
-  async remove(userId: string, kind: Kind, id: string): Promise<boolean> {
+  remove(userId: string, kind: Kind, id: string): boolean {
     return this.tx.remove.immediate(userId, kind, id);
   }
 
@@ -189,15 +213,15 @@ export class SqliteStore implements Store {
     return rows.length && rows[0][0] !== null ? rows[0][0] : undefined;
   }
 
-  async readings(userId: string, batchId: string): Promise<string | undefined> {
+  readings(userId: string, batchId: string): string | undefined {
     return this.column("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
   }
 
-  async lastReading(userId: string, batchId: string): Promise<string | undefined> {
+  lastReading(userId: string, batchId: string): string | undefined {
     return this.column("SELECT last FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
   }
 
-  async brewTracker(userId: string, batchId: string): Promise<string | undefined> {
+  brewTracker(userId: string, batchId: string): string | undefined {
     return this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, batchId);
   }
 

@@ -1,3 +1,4 @@
+import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import type { RateStorage } from "../http/rate-limit.ts";
@@ -51,8 +52,10 @@ export interface UpdateOutcome<T> {
 }
 
 /**
- * Storage behind the routes. Every method is async so that a networked store can implement it too;
- * every write is atomic. Documents go in as objects and come out as stored canonical JSON text.
+ * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
+ * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
+ * answers at once, sparing a promise and a turn of the event loop per call; a networked store answers
+ * later. The rest are async.
  */
 export interface Store extends RateStorage {
   readonly kind: "sqlite" | "postgres";
@@ -62,7 +65,7 @@ export interface Store extends RateStorage {
   /** False when there is no such user. */
   setPassword(userId: string, passwordHash: string): Promise<boolean>;
   setApiKey(record: ApiKeyRecord): Promise<void>;
-  getApiKey(userId: string): Promise<ApiKeyRecord | undefined>;
+  getApiKey(userId: string): Awaitable<ApiKeyRecord | undefined>;
   /**
    * A value that changes whenever any API key may have changed, from this process or another; callers
    * may cache key checks while it stays the same. Undefined: the store offers no such signal, so
@@ -72,17 +75,17 @@ export interface Store extends RateStorage {
   /** A value that stays with the database (the key-digest secret); created on first use. */
   secret(name: string, create: () => string): Promise<string>;
 
-  list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor">;
-  get(userId: string, kind: Kind, id: string): Promise<string | undefined>;
-  insert(userId: string, kind: Kind, doc: Doc): Promise<void>;
+  list(userId: string, kind: Kind, query: ListQuery): Awaitable<string[] | "unknown-cursor">;
+  get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
+  insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;
   /** Runs `decide` on the current document (undefined when absent) inside one write transaction. */
-  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T>;
+  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Awaitable<T>;
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
-  remove(userId: string, kind: Kind, id: string): Promise<boolean>;
+  remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 
-  readings(userId: string, batchId: string): Promise<string | undefined>;
-  lastReading(userId: string, batchId: string): Promise<string | undefined>;
-  brewTracker(userId: string, batchId: string): Promise<string | undefined>;
+  readings(userId: string, batchId: string): Awaitable<string | undefined>;
+  lastReading(userId: string, batchId: string): Awaitable<string | undefined>;
+  brewTracker(userId: string, batchId: string): Awaitable<string | undefined>;
 
   /** Writes a whole import in one transaction; existing documents with the same `_id` are replaced. */
   importAll(userId: string, set: ImportSet): Promise<void>;

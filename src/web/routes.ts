@@ -1,12 +1,15 @@
 import { Elysia, NotFoundError } from "elysia";
 import type { Deps } from "../http/deps.ts";
-import { getSignIn, postSignIn, postSignOut } from "./account.ts";
-import { getBatch, getBatchList } from "./batches.ts";
 import type { Web } from "./guard.ts";
 import { redirect } from "./layout.ts";
 import { webOptions, type WebOptions } from "./options.ts";
 import { WebSessions } from "./sessions.ts";
-import { getSettings, postApiKey } from "./settings.ts";
+import { lazy } from "../lib/lazy.ts";
+
+// The pages themselves (templates, the chart, password checks) load with the first page asked for.
+const account = lazy(() => import("./account.ts"));
+const settings = lazy(() => import("./settings.ts"));
+const batches = lazy(() => import("./batches.ts"));
 import { SignInThrottle } from "./throttle.ts";
 
 // The pages a person uses in a browser: sign-in, settings (the API key) and batches. Everything they
@@ -60,11 +63,15 @@ export function webRoutes({ store, config }: Deps, options: WebOptions = webOpti
       const visitor = await web.sessions.visitor(request);
       return redirect(visitor.state === "signed-in" ? "/batches" : "/signin");
     })
-    .get("/signin", ({ request }) => getSignIn(web, request))
-    .post("/signin", ({ request, server }) => postSignIn(web, request, clientAddress(request, server?.requestIP(request)?.address, config.trustProxy)), { parse: "none" })
-    .post("/signout", ({ request }) => postSignOut(web, request), { parse: "none" })
-    .get("/settings", ({ request }) => getSettings(web, request))
-    .post("/settings/api-key", ({ request }) => postApiKey(web, request), { parse: "none" })
-    .get("/batches", ({ request }) => getBatchList(web, request))
-    .get("/batches/:id", ({ request, params }) => getBatch(web, request, params.id));
+    .get("/signin", async ({ request }) => (await account()).getSignIn(web, request))
+    .post(
+      "/signin",
+      async ({ request, server }) => (await account()).postSignIn(web, request, clientAddress(request, server?.requestIP(request)?.address, config.trustProxy)),
+      { parse: "none" },
+    )
+    .post("/signout", async ({ request }) => (await account()).postSignOut(web, request), { parse: "none" })
+    .get("/settings", async ({ request }) => (await settings()).getSettings(web, request))
+    .post("/settings/api-key", async ({ request }) => (await settings()).postApiKey(web, request), { parse: "none" })
+    .get("/batches", async ({ request }) => (await batches()).getBatchList(web, request))
+    .get("/batches/:id", async ({ request, params }) => (await batches()).getBatch(web, request, params.id));
 }

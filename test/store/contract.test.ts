@@ -130,7 +130,8 @@ for (const kind of STORE_KINDS) {
       expect(await store.get("ann", "hops", "h9")).toBe('{"_id":"h9","inventory":1,"name":"New"}');
       expect(ids(await store.list("ann", "hops", q({ inventory: "exists" })))).toEqual(["h9", "h1"]); // stock order: 1 before 5
       expect(await store.update("ann", "hops", "h9", () => ({ result: "kept" }))).toBe("kept");
-      await expect(store.update("ann", "hops", "h9", () => { throw new Error("refused"); })).rejects.toThrow("refused");
+      // Awaiting the call sees the refusal, whether the store throws at once (SQLite) or rejects.
+      await expect((async () => await store.update("ann", "hops", "h9", () => { throw new Error("refused"); }))()).rejects.toThrow("refused");
       expect(await store.get("ann", "hops", "h9")).toBe('{"_id":"h9","inventory":1,"name":"New"}');
       expect(await store.update("ann", "hops", "h\u00009", (cur) => ({ result: cur }))).toBeUndefined();
     });
