@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { constantTimeEqual, hmacSha256, randomBytes } from "./secure.ts";
 import type { Scope } from "../http/scopes.ts";
 import type { Store } from "../store/types.ts";
 
@@ -10,13 +10,12 @@ export function generateApiKey(): string {
 }
 
 export function keyDigest(secret: string, key: string): string {
-  return createHmac("sha256", secret).update(key).digest("hex");
+  return hmacSha256(secret, key).toString("hex");
 }
 
 /** Constant-time comparison of two hex SHA-256 digests (always 64 characters). */
 export function digestsEqual(a: string, b: string): boolean {
-  if (a.length !== 64 || b.length !== 64) return false;
-  return timingSafeEqual(Buffer.from(a, "hex"), Buffer.from(b, "hex"));
+  return a.length === 64 && constantTimeEqual(a, b);
 }
 
 export function keySecret(store: Store): Promise<string> {

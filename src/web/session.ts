@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { constantTimeEqual, hmacSha256, randomBytes } from "../lib/secure.ts";
 
 // A session lives entirely in one signed cookie: `<payload>.<signature>`, where the payload is
 // base64url JSON and the signature is HMAC-SHA256 over it with a secret kept in the database. The
@@ -22,14 +22,7 @@ export type Verified = { state: "valid"; session: Session } | { state: "expired"
 const b64 = (buf: Buffer) => buf.toString("base64url");
 
 function signature(secret: string, payload: string): string {
-  return b64(createHmac("sha256", secret).update(`session.${payload}`).digest());
-}
-
-/** Equal-length strings compared in constant time; different lengths are simply unequal. */
-export function constantTimeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  return b64(hmacSha256(secret, `session.${payload}`));
 }
 
 export function signSession(secret: string, session: Session): string {
@@ -77,7 +70,7 @@ export function csrfMatches(session: Session, presented: string | null | undefin
 
 /** Short keyed tag of a password hash: reveals nothing about it, changes when it changes. */
 export function passwordTag(secret: string, passwordHash: string | null): string {
-  return b64(createHmac("sha256", secret).update(`password.${passwordHash ?? ""}`).digest()).slice(0, 22);
+  return b64(hmacSha256(secret, `password.${passwordHash ?? ""}`)).slice(0, 22);
 }
 
 /** HTTPS directly, or behind a proxy that says so. */

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes } from "../lib/secure.ts";
 import type { Store } from "../store/types.ts";
 import type { WebOptions } from "./options.ts";
 import { clearedSessionCookie, isSecureRequest, newCsrfToken, passwordTag, readCookie, SESSION_COOKIE, sessionCookie, signSession, verifySession, type Session } from "./session.ts";
