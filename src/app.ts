@@ -2,12 +2,13 @@ import { Elysia } from "elysia";
 import { batchRoutes } from "./batches/routes.ts";
 import type { Config } from "./config.ts";
 import { Authenticator } from "./http/auth.ts";
+import type { Call } from "./http/call.ts";
 import type { Deps } from "./http/deps.ts";
 import { badRequest, ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
 import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
-import { isSharedRateCounter, RateLimiter, rateHeaders, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
+import { addRateHeaders, isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
@@ -31,11 +32,12 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
   const finish = (request: Request, reply: Reply | Response, route?: string): Response => {
     // A response that passed this way before (an error mapped, then mapped again) has them already.
     const call = observer.end(request, reply.status, route);
-    const common = call && { ...(call.rate ? rateHeaders(call.rate) : undefined), ...hsts, "x-request-id": call.id };
     if (reply instanceof Reply) {
-      return new Response(reply.body, { status: reply.status, headers: { "content-type": reply.type, ...reply.headers, ...common } });
+      const headers: Record<string, string> = { "content-type": reply.type };
+      if (reply.headers) Object.assign(headers, reply.headers);
+      return new Response(reply.body, { status: reply.status, headers: call ? addCallHeaders(headers, call, hsts) : headers });
     }
-    if (common) for (const [k, v] of Object.entries(common)) reply.headers.set(k, v);
+    if (call) for (const [k, v] of Object.entries(addCallHeaders({}, call, hsts))) reply.headers.set(k, v);
     return reply;
   };
   return new Elysia()
@@ -66,6 +68,14 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The headers of every response, written into its own object: the request id, the rate budget, HSTS. */
+function addCallHeaders(headers: Record<string, string>, call: Call, hsts: Record<string, string> | undefined): Record<string, string> {
+  if (call.rate) addRateHeaders(headers, call.rate);
+  if (hsts) Object.assign(headers, hsts);
+  headers["x-request-id"] = call.id;
+  return headers;
+}
 
 /** In memory for one process; in the database when the store counts for every process on it. */
 export function newRateLimiter(config: Config, store?: Store): Limiter {

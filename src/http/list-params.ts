@@ -34,8 +34,9 @@ export function parseBoolean(params: URLSearchParams, name: string): boolean {
 
 /** Every `include` value (repeated parameters too), split at commas, blanks dropped. */
 export function parseInclude(params: URLSearchParams): string[] {
-  const paths = params
-    .getAll("include")
+  const given = params.getAll("include");
+  if (given.length === 0) return [];
+  const paths = given
     .flatMap((v) => v.split(","))
     .map((p) => p.trim())
     .filter(Boolean);

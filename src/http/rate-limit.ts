@@ -122,16 +122,20 @@ const constantFields = new Map<string, { policy: string; limit: string }>();
 
 /** IETF RateLimit fields plus the widespread X-RateLimit trio (docs/decisions.md). */
 export function rateHeaders(s: RateState): Record<string, string> {
+  return addRateHeaders({}, s);
+}
+
+/** The rate-limit fields written into `headers` (a response's own object, so none is built in between). */
+export function addRateHeaders(headers: Record<string, string>, s: RateState): Record<string, string> {
   const key = `${s.apiVersion}:${s.limit}`;
   let fixed = constantFields.get(key);
   if (!fixed) constantFields.set(key, (fixed = { policy: `"v${s.apiVersion}";q=${s.limit};w=3600`, limit: String(s.limit) }));
-  return {
-    "ratelimit-policy": fixed.policy,
-    ratelimit: `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`,
-    "x-ratelimit-limit": fixed.limit,
-    "x-ratelimit-remaining": String(s.remaining),
-    "x-ratelimit-reset": String(s.reset),
-  };
+  headers["ratelimit-policy"] = fixed.policy;
+  headers.ratelimit = `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`;
+  headers["x-ratelimit-limit"] = fixed.limit;
+  headers["x-ratelimit-remaining"] = String(s.remaining);
+  headers["x-ratelimit-reset"] = String(s.reset);
+  return headers;
 }
 
 /** A store that counts calls itself, atomically for every process on it (the PostgreSQL store). */
