@@ -136,6 +136,36 @@ for (const kind of STORE_KINDS) {
       expect(await store.update("ann", "hops", "h\u00009", (cur) => ({ result: cur }))).toBeUndefined();
     });
 
+    test("an update of an existing record keeps its status, stock, sort keys and summary in step with it", async () => {
+      expect(await store.createUser("cy", null)).toBe(true);
+      await store.insert("cy", "batch", { _id: "c1", name: "A", status: "Planning", brewDate: 5, notes: "x" });
+      await store.insert("cy", "batch", { _id: "c2", name: "B", status: "Planning", brewDate: 7 });
+      await store.insert("cy", "hops", { _id: "k1", name: "Saaz", inventory: 2 });
+      const set = (kind: "batch" | "hops", id: string, change: Record<string, unknown>) =>
+        store.update("cy", kind, id, (cur) => ({ write: { ...cur, ...change }, result: null }));
+      // A field outside the default fields: the body changes, the summary stays.
+      await set("batch", "c1", { notes: "y" });
+      expect(await store.get("cy", "batch", "c1")).toBe('{"_id":"c1","brewDate":5,"name":"A","notes":"y","status":"Planning"}');
+      expect(ids(await store.list("cy", "batch", q({ orderBy: "name" })))).toEqual(["c1", "c2"]);
+      // Status, brew date and name change together: every filter, order and summary follows.
+      await set("batch", "c1", { status: "Completed", brewDate: 9, name: "Z" });
+      expect(ids(await store.list("cy", "batch", q({ status: "Planning" })))).toEqual(["c2"]);
+      expect(ids(await store.list("cy", "batch", q({ status: "Completed" })))).toEqual(["c1"]);
+      expect(ids(await store.list("cy", "batch", q({ orderBy: "brewDate" })))).toEqual(["c2", "c1"]);
+      expect(ids(await store.list("cy", "batch", q({ orderBy: "name" })))).toEqual(["c2", "c1"]);
+      expect(await store.list("cy", "batch", q())).toEqual([
+        '{"_id":"c1","brewDate":9,"name":"Z","status":"Completed"}',
+        '{"_id":"c2","brewDate":7,"name":"B","status":"Planning"}',
+      ]);
+      // Stock cleared: no longer in stock, and sorted first as a missing value.
+      await set("hops", "k1", { inventory: undefined });
+      expect(await store.get("cy", "hops", "k1")).toBe('{"_id":"k1","name":"Saaz"}');
+      expect(ids(await store.list("cy", "hops", q({ inventory: "exists" })))).toEqual([]);
+      await set("hops", "k1", { inventory: -1 });
+      expect(ids(await store.list("cy", "hops", q({ inventory: "negative" })))).toEqual(["k1"]);
+      expect(await store.list("cy", "hops", q())).toEqual(['{"_id":"k1","inventory":-1,"name":"Saaz"}']);
+    });
+
     test("40 concurrent read-modify-writes of one document lose none", async () => {
       const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
       await Promise.all(Array.from({ length: 40 }, bump));
