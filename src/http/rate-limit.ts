@@ -118,7 +118,7 @@ export class RateLimiter implements Limiter {
 }
 
 // The policy and limit fields depend only on the version and its limit: made once, not per response.
-const constantFields = new Map<string, { policy: string; limit: string }>();
+const constantFields = { 1: new Map<number, { policy: string; limit: string }>(), 2: new Map<number, { policy: string; limit: string }>() };
 
 /** IETF RateLimit fields plus the widespread X-RateLimit trio (docs/decisions.md). */
 export function rateHeaders(s: RateState): Record<string, string> {
@@ -127,9 +127,9 @@ export function rateHeaders(s: RateState): Record<string, string> {
 
 /** The rate-limit fields written into `headers` (a response's own object, so none is built in between). */
 export function addRateHeaders(headers: Record<string, string>, s: RateState): Record<string, string> {
-  const key = `${s.apiVersion}:${s.limit}`;
-  let fixed = constantFields.get(key);
-  if (!fixed) constantFields.set(key, (fixed = { policy: `"v${s.apiVersion}";q=${s.limit};w=3600`, limit: String(s.limit) }));
+  const byLimit = constantFields[s.apiVersion];
+  let fixed = byLimit.get(s.limit);
+  if (!fixed) byLimit.set(s.limit, (fixed = { policy: `"v${s.apiVersion}";q=${s.limit};w=3600`, limit: String(s.limit) }));
   headers["ratelimit-policy"] = fixed.policy;
   headers.ratelimit = `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`;
   headers["x-ratelimit-limit"] = fixed.limit;

@@ -7,5 +7,14 @@ import type { Awaitable } from "./awaitable.ts";
 export function lazy<T>(load: () => Promise<T>): () => Awaitable<T> {
   let loaded: T | undefined;
   let loading: Promise<T> | undefined;
-  return () => loaded ?? (loading ??= load().then((m) => (loaded = m)));
+  return () =>
+    loaded ??
+    (loading ??= load().then(
+      (m) => (loaded = m),
+      (e) => {
+        // A failed load is tried again by the next call, not remembered as failed.
+        loading = undefined;
+        throw e;
+      },
+    ));
 }

@@ -93,11 +93,13 @@ export class SqliteStore implements Store {
       )
       .run(k.userId, k.digest, k.scopes.join(","), k.apiVersion, k.createdAt);
     this.ownKeyWrites++;
+    this.newEpoch();
   }
 
   private ownKeyWrites = 0;
-  private dataVersion = 0;
+  private dataVersion = -1;
   private dataVersionAt = -Infinity;
+  private epoch = "";
 
   // data_version changes when another connection (the command line, another process) commits; this
   // connection's own key writes are counted here, so they are seen at once. Reading data_version takes
@@ -106,10 +108,17 @@ export class SqliteStore implements Store {
   keysEpoch(): string {
     const now = performance.now();
     if (now - this.dataVersionAt >= KEYS_EPOCH_MAX_AGE_MS) {
-      this.dataVersion = (this.db.query("PRAGMA data_version").values() as number[][])[0][0];
+      const version = (this.db.query("PRAGMA data_version").values() as number[][])[0][0];
       this.dataVersionAt = now;
+      if (version !== this.dataVersion) this.newEpoch(version);
     }
-    return `${this.dataVersion}:${this.ownKeyWrites}`;
+    return this.epoch;
+  }
+
+  // The epoch text is made when either count changes, not on every request that asks for it.
+  private newEpoch(dataVersion = this.dataVersion): void {
+    this.dataVersion = dataVersion;
+    this.epoch = `${dataVersion}:${this.ownKeyWrites}`;
   }
 
   getApiKey(userId: string): ApiKeyRecord | undefined {
