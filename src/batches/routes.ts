@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import type { ApiVersion } from "../http/auth.ts";
-import { deferred, readPatchInput } from "../http/body.ts";
+import { readPatchInput } from "../http/body.ts";
 import { prefix, type Deps } from "../http/deps.ts";
 import { listDocuments, readDocument } from "../http/documents.ts";
 import { badRequest, ERRORS, jsonText, notFound, text, TEXT } from "../http/errors.ts";
@@ -32,7 +32,7 @@ export function batchRoutes({ auth, store, config }: Deps, version: ApiVersion) 
       `${base}/:id`,
       async ({ request, params }) => {
         const { userId } = await auth.authorize(request, "batches.write", version);
-        const input = await deferred(readPatchInput(request, searchParams(request.url), config.maxBodyBytes));
+        const input = await readPatchInput(request, config.maxBodyBytes);
         return text(await patchBatch(store, userId, params.id, input, version === 2));
       },
       { parse: "none" },

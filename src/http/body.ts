@@ -1,21 +1,24 @@
 import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "../lib/json.ts";
 import { badRequest, ERRORS, HttpError } from "./errors.ts";
+import { searchParams } from "./url.ts";
 
 const tooLarge = () => new HttpError(413, ERRORS.payloadTooLarge);
 
-/** The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed). */
-export async function readText(request: Request, maxBytes: number): Promise<string> {
+/**
+ * The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed). A body of
+ * declared length is the request's own text promise: reading a PATCH costs one await, not a chain.
+ */
+export function readText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge();
-  if (!request.body) return "";
-  if (declared > 0) {
-    const raw = await request.text();
-    if (raw.length > maxBytes) throw tooLarge();
-    return raw;
-  }
+  if (declared > maxBytes) return Promise.reject(tooLarge());
+  if (!request.body) return Promise.resolve("");
+  return declared > 0 ? request.text() : readStream(request.body, maxBytes);
+}
+
+async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);
@@ -26,14 +29,13 @@ export async function readText(request: Request, maxBytes: number): Promise<stri
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Reads a JSON object body. Returns undefined when there is no body at all. A body needs a JSON
+ * A JSON object body from its text. Undefined when there is no body at all. A body needs a JSON
  * content type or none; malformed, too deeply nested or non-object JSON is refused with 400.
  */
-export async function readJsonObject(request: Request, maxBytes: number): Promise<Doc | undefined> {
-  const raw = await readText(request, maxBytes);
+export function parseJsonObject(raw: string, contentType: string | null, maxBytes: number): Doc | undefined {
+  if (raw.length > maxBytes) throw tooLarge();
   if (raw.trim() === "") return undefined;
-  const type = request.headers.get("content-type");
-  if (type && !JSON_TYPE.test(type)) throw new HttpError(415, ERRORS.unsupportedMediaType);
+  if (contentType && !JSON_TYPE.test(contentType)) throw new HttpError(415, ERRORS.unsupportedMediaType);
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -45,16 +47,25 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
   return parsed;
 }
 
+export async function readJsonObject(request: Request, maxBytes: number): Promise<Doc | undefined> {
+  return parseJsonObject(await readText(request, maxBytes), request.headers.get("content-type"), maxBytes);
+}
+
 /**
  * PATCH input: the JSON body, or, when there is none, the query parameters as strings (clients of the
- * hosted service send `PATCH …?status=Conditioning` with no body). The body wins when both exist.
+ * hosted service send `PATCH …?status=Conditioning` with no body). The body wins when both exist. Read
+ * now, with its refusal kept for later: a missing record answers 404 before any 400.
  */
-export async function readPatchInput(request: Request, params: URLSearchParams, maxBytes: number): Promise<Doc | undefined> {
-  const body = await readJsonObject(request, maxBytes);
-  if (body) return body;
-  let fromQuery: Doc | undefined;
-  for (const [name, v] of params) (fromQuery ??= {})[name] = v;
-  return fromQuery;
+export async function readPatchInput(request: Request, maxBytes: number): Promise<Deferred<Doc | undefined>> {
+  try {
+    const body = parseJsonObject(await readText(request, maxBytes), request.headers.get("content-type"), maxBytes);
+    if (body) return { value: body };
+    let fromQuery: Doc | undefined;
+    for (const [name, v] of searchParams(request.url)) (fromQuery ??= {})[name] = v;
+    return { value: fromQuery };
+  } catch (e) {
+    return refusal(e);
+  }
 }
 
 /** A request body read now whose refusal waits: a missing record answers 404 before any 400. */
@@ -64,9 +75,14 @@ export async function deferred<T>(read: Promise<T>): Promise<Deferred<T>> {
   try {
     return { value: await read };
   } catch (e) {
-    if (e instanceof HttpError) return { error: e };
-    throw e;
+    return refusal(e);
   }
+}
+
+/** An HTTP refusal kept for later; anything else is a defect and goes on up. */
+function refusal(e: unknown): { error: HttpError } {
+  if (e instanceof HttpError) return { error: e };
+  throw e;
 }
 
 export function unwrap<T>(input: Deferred<T>): T {

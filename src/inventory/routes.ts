@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { deferred, readJsonObject, readPatchInput } from "../http/body.ts";
+import { readJsonObject, readPatchInput } from "../http/body.ts";
 import type { ApiVersion } from "../http/auth.ts";
 import { prefix, type Deps } from "../http/deps.ts";
 import { listDocuments } from "../http/documents.ts";
@@ -49,7 +49,7 @@ export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersi
         const { userId } = await auth.authorize(request, "inventory.write", version);
         const c = collection(params);
         // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
-        const input = await deferred(readPatchInput(request, searchParams(request.url), config.maxBodyBytes));
+        const input = await readPatchInput(request, config.maxBodyBytes);
         const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
         const { patchItem } = await rules();
         return text(await patchItem(store, userId, c, params.id, sent));
