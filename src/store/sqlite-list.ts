@@ -31,11 +31,21 @@ function sortExpression(kind: Kind, query: ListQuery): Sort | undefined {
   return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`], column: false };
 }
 
+/**
+ * The kind as an SQL literal: kinds are a fixed set of lowercase names, and a literal spares binding
+ * one text parameter per query (each shape is prepared once per kind).
+ */
+function kindLiteral(kind: Kind): string {
+  if (!/^[a-z]+$/.test(kind)) throw new Error(`not a kind: ${kind}`);
+  return `'${kind}'`;
+}
+
 export function buildListSql(userId: string, kind: Kind, query: ListQuery): ListSql {
   const column = query.fields === "summary" ? "summary" : "body";
   const sort = sortExpression(kind, query);
-  const where = ["user_id = ?", "kind = ?"];
-  const whereParams: Array<string | number> = [userId, kind];
+  const ofKind = `kind = ${kindLiteral(kind)}`;
+  const where = ["user_id = ?", ofKind];
+  const whereParams: Array<string | number> = [userId];
   if (query.status !== undefined) {
     where.push("status = ?");
     whereParams.push(query.status);
@@ -54,8 +64,8 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery): List
       // read, however deep the page. On a plain column the row value seeks straight past the cursor,
       // ties included; SQLite seeks a row value on no expression index, so there the key alone seeks
       // and the second term drops the ties already served.
-      const cursorKey = `(SELECT ${sort.expr} FROM records WHERE user_id = ? AND kind = ? AND id = ?)`;
-      const cursorParams = [...sortParams, userId, kind, query.startAfter];
+      const cursorKey = `(SELECT ${sort.expr} FROM records WHERE user_id = ? AND ${ofKind} AND id = ?)`;
+      const cursorParams = [...sortParams, userId, query.startAfter];
       if (sort.column) {
         where.push(`(${sort.expr}, id) ${cmp} (${cursorKey}, ?)`);
         params.push(...cursorParams, query.startAfter);
@@ -79,8 +89,8 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery): List
   const all = [...whereParams, ...params, ...sortParams, ...tail];
   const result: ListSql = { sql, params: all };
   if (sort && query.startAfter !== undefined) {
-    result.cursorSql = "SELECT 1 FROM records WHERE user_id = ? AND kind = ? AND id = ?";
-    result.cursorParams = [userId, kind, query.startAfter];
+    result.cursorSql = `SELECT 1 FROM records WHERE user_id = ? AND ${ofKind} AND id = ?`;
+    result.cursorParams = [userId, query.startAfter];
   }
   return result;
 }

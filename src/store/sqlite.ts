@@ -1,4 +1,4 @@
-import { Database } from "bun:sqlite";
+import { Database, type Statement } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { canonicalJson, type Doc } from "../lib/json.ts";
@@ -33,11 +33,20 @@ function migrate(db: Database): void {
   }).immediate();
 }
 
+/** More distinct statements than the store can build; reaching it means something builds SQL it should bind. */
+const MAX_STATEMENTS = 2000;
+
 /** How stale a look at other processes' key changes may be (docs/decisions.md). */
 export const KEYS_EPOCH_MAX_AGE_MS = 1;
 
 // Columns computed from a document at write time (src/store/records.ts), in derivedValues order.
 const DERIVED = ["summary", "status", "inventory", ...SORTED_FIELDS.map((f) => SORT_COLUMNS[f])];
+// The record statements' text, made once: the statement cache is keyed by it.
+const SQL = {
+  write: `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ${DERIVED.map(() => "?").join(", ")}, ?)
+    ON CONFLICT (user_id, kind, id) DO UPDATE SET ${DERIVED.map((c) => `${c} = excluded.${c}`).join(", ")}, body = excluded.body`,
+  current: `SELECT rowid, body, ${DERIVED.join(", ")} FROM records WHERE user_id = ? AND kind = ? AND id = ?`,
+};
 const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys];
 
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
@@ -58,35 +67,55 @@ export class SqliteStore implements Store {
     };
   }
 
+  // Prepared statements by their SQL text. bun:sqlite's own query cache keeps 20 and moves an entry on
+  // every hit (a delete and a set), so a server with more shapes of query than that prepared some anew
+  // on each use; this one keeps every shape the store builds (a bounded set: lists, partial updates).
+  private readonly statements = new Map<string, Statement>();
+
+  private statement(sql: string): Statement {
+    let stmt = this.statements.get(sql);
+    if (stmt === undefined) {
+      if (this.statements.size >= MAX_STATEMENTS) this.clearStatements();
+      stmt = this.db.prepare(sql);
+      this.statements.set(sql, stmt);
+    }
+    return stmt;
+  }
+
+  private clearStatements(): void {
+    for (const stmt of this.statements.values()) stmt.finalize();
+    this.statements.clear();
+  }
+
   static open(path: string): SqliteStore {
     return new SqliteStore(openDatabase(path));
   }
 
   async createUser(userId: string, passwordHash: string | null): Promise<boolean> {
-    const res = this.db
-      .query("INSERT INTO users (id, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+    const res = this
+      .statement("INSERT INTO users (id, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
       .run(userId, passwordHash, Date.now());
     return res.changes === 1;
   }
 
   async userExists(userId: string): Promise<boolean> {
-    return this.db.query("SELECT 1 FROM users WHERE id = ?").get(userId) !== null;
+    return this.statement("SELECT 1 FROM users WHERE id = ?").get(userId) !== null;
   }
 
   async getUser(userId: string): Promise<UserRecord | undefined> {
-    const row = this.db.query("SELECT id, password_hash, created_at FROM users WHERE id = ?").get(userId) as
+    const row = this.statement("SELECT id, password_hash, created_at FROM users WHERE id = ?").get(userId) as
       | { id: string; password_hash: string | null; created_at: number }
       | null;
     return row ? { userId: row.id, passwordHash: row.password_hash, createdAt: row.created_at } : undefined;
   }
 
   async setPassword(userId: string, passwordHash: string): Promise<boolean> {
-    return this.db.query("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId).changes === 1;
+    return this.statement("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId).changes === 1;
   }
 
   async setApiKey(k: ApiKeyRecord): Promise<void> {
-    this.db
-      .query(
+    this
+      .statement(
         `INSERT INTO api_keys (user_id, digest, scopes, api_version, created_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, scopes = excluded.scopes,
            api_version = excluded.api_version, created_at = excluded.created_at`,
@@ -108,7 +137,7 @@ export class SqliteStore implements Store {
   keysEpoch(): string {
     const now = performance.now();
     if (now - this.dataVersionAt >= KEYS_EPOCH_MAX_AGE_MS) {
-      const version = (this.db.query("PRAGMA data_version").values() as number[][])[0][0];
+      const version = (this.statement("PRAGMA data_version").values() as number[][])[0][0];
       this.dataVersionAt = now;
       if (version !== this.dataVersion) this.newEpoch(version);
     }
@@ -122,7 +151,7 @@ export class SqliteStore implements Store {
   }
 
   getApiKey(userId: string): ApiKeyRecord | undefined {
-    const row = this.db.query("SELECT * FROM api_keys WHERE user_id = ?").get(userId) as KeyRow | null;
+    const row = this.statement("SELECT * FROM api_keys WHERE user_id = ?").get(userId) as KeyRow | null;
     if (!row) return undefined;
     return {
       userId: row.user_id,
@@ -135,36 +164,31 @@ export class SqliteStore implements Store {
 
   async secret(name: string, create: () => string): Promise<string> {
     return this.db.transaction(() => {
-      const row = this.db.query("SELECT value FROM meta WHERE name = ?").get(name) as { value: string } | null;
+      const row = this.statement("SELECT value FROM meta WHERE name = ?").get(name) as { value: string } | null;
       if (row) return row.value;
       const value = create();
-      this.db.query("INSERT INTO meta (name, value) VALUES (?, ?)").run(name, value);
+      this.statement("INSERT INTO meta (name, value) VALUES (?, ?)").run(name, value);
       return value;
     }).immediate();
   }
 
   list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor" {
     const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query);
-    const rows = this.db.query(sql).values(...params) as Array<[string]>;
-    if (rows.length === 0 && cursorSql && this.db.query(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
+    const rows = this.statement(sql).values(...params) as Array<[string]>;
+    if (rows.length === 0 && cursorSql && this.statement(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
     return rows.map((r) => r[0]);
   }
 
   get(userId: string, kind: Kind, id: string): string | undefined {
-    const row = this.db
-      .query("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
+    const row = this
+      .statement("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
       .values(userId, kind, id) as Array<[string]>;
     return row.length ? row[0][0] : undefined;
   }
 
   private write(userId: string, kind: Kind, doc: Doc): void {
     const rec = encodeRecord(kind, doc);
-    this.db
-      .query(
-        `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (user_id, kind, id) DO UPDATE SET ${DERIVED.map((c) => `${c} = excluded.${c}`).join(", ")}, body = excluded.body`,
-      )
-      .run(userId, kind, rec.id, ...derivedValues(rec), rec.body);
+    this.statement(SQL.write).run(userId, kind, rec.id, ...derivedValues(rec), rec.body);
   }
 
   insert(userId: string, kind: Kind, doc: Doc): void {
@@ -172,9 +196,7 @@ export class SqliteStore implements Store {
   }
 
   private updateTx(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<unknown>): unknown {
-    const rows = this.db
-      .query(`SELECT rowid, body, ${DERIVED.join(", ")} FROM records WHERE user_id = ? AND kind = ? AND id = ?`)
-      .values(userId, kind, id) as unknown[][];
+    const rows = this.statement(SQL.current).values(userId, kind, id) as unknown[][];
     const row = rows[0];
     const outcome = decide(row ? (JSON.parse(row[1] as string) as Doc) : undefined);
     if (!outcome.write) return outcome.result;
@@ -194,12 +216,12 @@ export class SqliteStore implements Store {
       set.push(`${DERIVED[i]} = ?`);
       params.push(values[i]);
     }
-    this.db.query(`UPDATE records SET ${set.join(", ")} WHERE rowid = ?`).run(...params, row[0] as number);
+    this.statement(`UPDATE records SET ${set.join(", ")} WHERE rowid = ?`).run(...params, row[0] as number);
     return outcome.result;
   }
 
   private removeTx(userId: string, kind: Kind, id: string): boolean {
-    const res = this.db.query("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
+    const res = this.statement("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
     if (kind === "batch") this.removeBatchChildren(userId, id);
     return res.changes > 0;
   }
@@ -213,12 +235,12 @@ export class SqliteStore implements Store {
   }
 
   private removeBatchChildren(userId: string, batchId: string): void {
-    this.db.query("DELETE FROM readings WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
-    this.db.query("DELETE FROM trackers WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+    this.statement("DELETE FROM readings WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+    this.statement("DELETE FROM trackers WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
   }
 
   private column(sql: string, ...params: string[]): string | undefined {
-    const rows = this.db.query(sql).values(...params) as Array<[string | null]>;
+    const rows = this.statement(sql).values(...params) as Array<[string | null]>;
     return rows.length && rows[0][0] !== null ? rows[0][0] : undefined;
   }
 
@@ -247,7 +269,7 @@ export class SqliteStore implements Store {
             .query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
             .run(userId, id, canonicalJson(sorted), canonicalJson(sorted[sorted.length - 1]));
         } else if (readings) {
-          this.db.query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
+          this.statement("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
         }
         if (brewTracker) {
           this.db
@@ -260,28 +282,28 @@ export class SqliteStore implements Store {
   }
 
   async loadRateCounts(windowStart: number): Promise<RateCount[]> {
-    const rows = this.db
-      .query("SELECT user_id, api_version, count FROM rate_counts WHERE window_start = ?")
+    const rows = this
+      .statement("SELECT user_id, api_version, count FROM rate_counts WHERE window_start = ?")
       .all(windowStart) as Array<{ user_id: string; api_version: number; count: number }>;
     return rows.map((r) => ({ userId: r.user_id, apiVersion: r.api_version === 1 ? 1 : 2, count: r.count }));
   }
 
   async saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void> {
     this.db.transaction(() => {
-      const upsert = this.db.query(
+      const upsert = this.statement(
         `INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (?, ?, ?, ?)
          ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = MAX(count, excluded.count)`,
       );
       for (const c of counts) upsert.run(c.userId, c.apiVersion, windowStart, c.count);
-      this.db.query("DELETE FROM rate_counts WHERE window_start < ?").run(windowStart);
+      this.statement("DELETE FROM rate_counts WHERE window_start < ?").run(windowStart);
     }).immediate();
   }
 
   async exportAll(userId: string): Promise<ImportSet> {
     // One read transaction, so the export is a consistent snapshot while the server writes.
     return this.db.transaction(() => {
-      const rows = this.db
-        .query("SELECT kind, body FROM records WHERE user_id = ? ORDER BY kind, id")
+      const rows = this
+        .statement("SELECT kind, body FROM records WHERE user_id = ? ORDER BY kind, id")
         .all(userId) as Array<{ kind: Kind; body: string }>;
       const set: ImportSet = { batches: [], docs: [] };
       for (const { kind, body } of rows) {
@@ -304,22 +326,24 @@ export class SqliteStore implements Store {
   }
 
   async backup(path: string): Promise<void> {
-    this.db.query("VACUUM INTO ?").run(path);
+    this.statement("VACUUM INTO ?").run(path);
   }
 
   async ping(): Promise<boolean> {
     try {
-      return this.db.query("SELECT 1 AS ok").get() !== null;
+      return this.statement("SELECT 1 AS ok").get() !== null;
     } catch {
       return false;
     }
   }
 
   async isEmpty(): Promise<boolean> {
-    return this.db.query("SELECT 1 FROM users LIMIT 1").get() === null;
+    return this.statement("SELECT 1 FROM users LIMIT 1").get() === null;
   }
 
   async close(): Promise<void> {
+    // Finalized first, so closing releases the file (and checkpoints the WAL) at once.
+    this.clearStatements();
     this.db.close();
   }
 }
