@@ -13,6 +13,11 @@ export interface EncodedRecord {
   sortKeys: Array<number | string>;
 }
 
+// Default fields in alphabetical order: the projection then has its keys in canonical order and is
+// serialised in one JSON.stringify, not key by key (the API document lists them in another order).
+const SUMMARY_FIELDS = {} as Record<Kind, readonly string[]>;
+for (const kind of Object.keys(DEFAULT_FIELDS) as Kind[]) SUMMARY_FIELDS[kind] = [...DEFAULT_FIELDS[kind]].sort();
+
 /** Fields lists are often ordered by; stores keep their sort keys in indexed columns. */
 export const SORTED_FIELDS = ["brewDate", "name", "batchNo"] as const;
 
@@ -35,7 +40,7 @@ export function encodeRecord(kind: Kind, input: Doc): EncodedRecord {
   return {
     id: String(doc._id),
     body: canonicalJson(doc),
-    summary: canonicalJson(project(doc, DEFAULT_FIELDS[kind])),
+    summary: canonicalJson(project(doc, SUMMARY_FIELDS[kind])),
     status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
     sortKeys: SORTED_FIELDS.map((f) => sortKey(doc[f])),
