@@ -1,32 +1,53 @@
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import { canonicalJson, project, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
-import type { ListQuery, Store } from "../store/types.ts";
+import type { ListQuery, Store, StoredJson } from "../store/types.ts";
 import { badRequest, ERRORS, notFound } from "./errors.ts";
 import { parseInclude, type ListRequest } from "./list-params.ts";
 
 /**
- * One list page as JSON text. Default and complete pages are spliced from stored canonical text
- * without parsing; only `include` pages parse each document to project it.
+ * One list page as JSON. Default and complete pages are spliced from stored canonical text without
+ * parsing, as bytes where the store gives them; only `include` pages parse each document to project it.
  */
-export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra: Partial<ListQuery> = {}): Awaitable<string> {
-  return andThen(store.list(userId, kind, { ...req.query, ...extra }), (rows) => {
-    if (rows === "unknown-cursor") throw badRequest(ERRORS.invalidStartAfter);
-    if (req.query.fields === "summary" || req.complete) return jsonArray(rows);
-    const paths = [...DEFAULT_FIELDS[kind], ...req.include];
-    return jsonArray(rows.map((r) => canonicalJson(project(JSON.parse(r) as Doc, paths))));
-  });
+export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra: Partial<ListQuery> = {}): Awaitable<StoredJson> {
+  const query = { ...req.query, ...extra };
+  if (req.query.fields === "summary" || req.complete) return andThen(store.list(userId, kind, { ...query, bytes: true }), (rows) => jsonArray(found(rows)));
+  const paths = [...DEFAULT_FIELDS[kind], ...req.include];
+  return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows).map((r) => canonicalJson(project(JSON.parse(r) as Doc, paths)))));
 }
 
+function found<T>(rows: T[] | "unknown-cursor"): T[] {
+  if (rows === "unknown-cursor") throw badRequest(ERRORS.invalidStartAfter);
+  return rows;
+}
+
+const COMMA = 0x2c;
+const encoder = new TextEncoder();
+
 /**
- * JSON texts spliced into one JSON array text. Appended one by one, the parts stay a rope that the
- * Response copies once; `join` makes a flat copy first, which on a page of 50 whole batches (770 KB)
- * cost a third more than the rest of the request.
+ * JSON texts spliced into one JSON array. Texts appended one by one stay a rope that the Response
+ * copies once (`join` made a flat copy of a 770 KB complete page first); bytes are copied once into
+ * one array, with no string made of them at all.
  */
-export function jsonArray(texts: readonly string[]): string {
-  let out = "[";
-  for (let i = 0; i < texts.length; i++) out += (i === 0 ? "" : ",") + texts[i];
-  return out + "]";
+export function jsonArray(parts: readonly StoredJson[]): StoredJson {
+  if (parts.every((p) => typeof p === "string")) {
+    let out = "[";
+    for (let i = 0; i < parts.length; i++) out += (i === 0 ? "" : ",") + parts[i];
+    return out + "]";
+  }
+  const bytes = parts.map((p) => (typeof p === "string" ? encoder.encode(p) : p));
+  let size = bytes.length + 1; // the brackets and a comma between each two
+  for (const b of bytes) size += b.byteLength;
+  const out = new Uint8Array(size);
+  out[0] = 0x5b; // [
+  let at = 1;
+  for (let i = 0; i < bytes.length; i++) {
+    if (i > 0) out[at++] = COMMA;
+    out.set(bytes[i], at);
+    at += bytes[i].byteLength;
+  }
+  out[at] = 0x5d; // ]
+  return out;
 }
 
 /** One document: whole when `include` is absent, else its default fields plus the included paths. */

@@ -63,7 +63,7 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export class Reply {
   constructor(
-    readonly body: string,
+    readonly body: string | Uint8Array<ArrayBuffer>,
     readonly status: number,
     readonly type: string,
     readonly headers?: Record<string, string>,
@@ -75,7 +75,7 @@ export function text(body: string, status = 200, headers?: Record<string, string
 }
 
 /** JSON already serialised (stored canonical text is spliced, never re-encoded). */
-export function jsonText(body: string, status = 200): Reply {
+export function jsonText(body: string | Uint8Array<ArrayBuffer>, status = 200): Reply {
   return new Reply(body, status, JSON_TYPE);
 }
 

@@ -6,7 +6,7 @@ import type { Kind } from "../resources.ts";
 import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { buildListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
-import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
+import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
 
 export function openDatabase(path: string): Database {
@@ -172,9 +172,11 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor" {
+  list(userId: string, kind: Kind, query: ListQuery & { bytes: true }): StoredJson[] | "unknown-cursor";
+  list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor";
+  list(userId: string, kind: Kind, query: ListQuery & { bytes?: boolean }): StoredJson[] | "unknown-cursor" {
     const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query);
-    const rows = this.statement(sql).values(...params) as Array<[string]>;
+    const rows = this.statement(sql).values(...params) as Array<[StoredJson]>;
     if (rows.length === 0 && cursorSql && this.statement(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
     return rows.map((r) => r[0]);
   }

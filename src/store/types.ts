@@ -34,6 +34,12 @@ export interface ListQuery {
   fields: "summary" | "body";
 }
 
+/**
+ * Stored JSON as a store hands it out: its text, or, where the caller serves it as stored and the store
+ * can, its UTF-8 bytes, never decoded into a string and encoded again.
+ */
+export type StoredJson = string | Uint8Array<ArrayBuffer>;
+
 export interface ImportBatch {
   doc: Doc;
   readings?: Doc[];
@@ -75,6 +81,8 @@ export interface Store extends RateStorage {
   /** A value that stays with the database (the key-digest secret); created on first use. */
   secret(name: string, create: () => string): Promise<string>;
 
+  /** One page of stored texts; with `bytes`, each row may come as its UTF-8 bytes instead. */
+  list(userId: string, kind: Kind, query: ListQuery & { bytes: true }): Awaitable<StoredJson[] | "unknown-cursor">;
   list(userId: string, kind: Kind, query: ListQuery): Awaitable<string[] | "unknown-cursor">;
   get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
   insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;

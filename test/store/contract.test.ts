@@ -102,6 +102,21 @@ for (const kind of STORE_KINDS) {
       expect(await store.list("bob", "batch", q())).toEqual([]);
     });
 
+    test("a page asked for as bytes holds the same texts, as text or as their UTF-8", async () => {
+      const decoder = new TextDecoder();
+      for (const query of [q(), q({ fields: "body" }), q({ startAfter: "b1" }), q({ orderBy: "brewDate", desc: true })]) {
+        for (const k of ["batch", "recipe"] as const) {
+          const text = await store.list("ann", k, query);
+          const bytes = await store.list("ann", k, { ...query, bytes: true });
+          expect(text).not.toBe("unknown-cursor");
+          // SQLite hands rows over undecoded; PostgreSQL may give text.
+          if (kind === "sqlite") for (const row of bytes as unknown[]) expect(row).toBeInstanceOf(Uint8Array);
+          expect(bytes === "unknown-cursor" ? bytes : bytes.map((r) => (typeof r === "string" ? r : decoder.decode(r)))).toEqual(text);
+        }
+      }
+      expect(await store.list("ann", "batch", { ...q({ orderBy: "brewDate", startAfter: "nope" }), bytes: true })).toBe("unknown-cursor");
+    });
+
     test("list filters by status and orders by an indexed field, missing values first, ties by _id", async () => {
       expect(ids(await store.list("ann", "batch", q({ status: "Planning" })))).toEqual(["b1", "b3"]);
       expect(ids(await store.list("ann", "batch", q({ orderBy: "brewDate" })))).toEqual(["b3", "b2", "b1"]);
