@@ -4,7 +4,7 @@ import { parseNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
 import { badRequest, ERRORS, HttpError, notFound, TEXT } from "../http/errors.ts";
 import type { Deferred } from "../http/body.ts";
-import type { Store } from "../store/types.ts";
+import type { Store, StoredJson } from "../store/types.ts";
 import { MEASURED_BOUNDS } from "./model.ts";
 
 export type PatchCheck = { changes: Doc } | { error: HttpError };
@@ -48,11 +48,11 @@ export function patchBatch(store: Store, userId: string, id: string, input: Defe
   });
 }
 
-/** A batch's readings. */
-export function batchReadings(store: Store, userId: string, id: string): Awaitable<string> {
+/** A batch's readings, served as stored (bytes where the store gives them). */
+export function batchReadings(store: Store, userId: string, id: string): Awaitable<StoredJson> {
   // An existing batch without readings has an empty list.
-  return andThen(store.readings(userId, id), (text) =>
-    text !== undefined ? text : andThen(store.get(userId, "batch", id), (batch) => found(batch === undefined ? undefined : "[]")),
+  return andThen(store.readings(userId, id, "bytes"), (stored) =>
+    stored !== undefined ? stored : andThen(store.get(userId, "batch", id), (batch) => found(batch === undefined ? undefined : "[]")),
   );
 }
 
@@ -64,7 +64,7 @@ export function brewTracker(store: Store, userId: string, id: string): Awaitable
   return andThen(store.brewTracker(userId, id), found);
 }
 
-function found(text: string | undefined): string {
-  if (text === undefined) throw notFound();
-  return text;
+function found<T extends StoredJson>(stored: T | undefined): T {
+  if (stored === undefined) throw notFound();
+  return stored;
 }

@@ -23,6 +23,7 @@ function found<T>(rows: T[] | "unknown-cursor"): T[] {
 
 const COMMA = 0x2c;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /**
  * JSON texts spliced into one JSON array. Texts appended one by one stay a rope that the Response
@@ -50,12 +51,13 @@ export function jsonArray(parts: readonly StoredJson[]): StoredJson {
   return out;
 }
 
-/** One document: whole when `include` is absent, else its default fields plus the included paths. */
-export function readDocument(store: Store, userId: string, kind: Kind, id: string, params: URLSearchParams): Awaitable<string> {
-  return andThen(store.get(userId, kind, id), (text) => {
-    if (text === undefined) throw notFound();
+/** One document: whole when `include` is absent (as stored, bytes where the store gives them), else its default fields plus the included paths. */
+export function readDocument(store: Store, userId: string, kind: Kind, id: string, params: URLSearchParams): Awaitable<StoredJson> {
+  return andThen(store.get(userId, kind, id, "bytes"), (stored) => {
+    if (stored === undefined) throw notFound();
     const include = parseInclude(params);
-    if (include.length === 0) return text;
+    if (include.length === 0) return stored;
+    const text = typeof stored === "string" ? stored : decoder.decode(stored);
     return canonicalJson(project(JSON.parse(text) as Doc, [...DEFAULT_FIELDS[kind], ...include]));
   });
 }

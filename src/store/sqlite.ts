@@ -46,6 +46,11 @@ const SQL = {
   write: `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ${DERIVED.map(() => "?").join(", ")}, ?)
     ON CONFLICT (user_id, kind, id) DO UPDATE SET ${DERIVED.map((c) => `${c} = excluded.${c}`).join(", ")}, body = excluded.body`,
   current: `SELECT rowid, body, ${DERIVED.join(", ")} FROM records WHERE user_id = ? AND kind = ? AND id = ?`,
+  get: "SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?",
+  // As a BLOB, bun:sqlite hands the text over as its bytes, without decoding it into a string.
+  getBytes: "SELECT CAST(body AS BLOB) FROM records WHERE user_id = ? AND kind = ? AND id = ?",
+  readings: "SELECT body FROM readings WHERE user_id = ? AND batch_id = ?",
+  readingsBytes: "SELECT CAST(body AS BLOB) FROM readings WHERE user_id = ? AND batch_id = ?",
 };
 const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys];
 
@@ -181,10 +186,11 @@ export class SqliteStore implements Store {
     return rows.map((r) => r[0]);
   }
 
-  get(userId: string, kind: Kind, id: string): string | undefined {
-    const row = this
-      .statement("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?")
-      .values(userId, kind, id) as Array<[string]>;
+  get(userId: string, kind: Kind, id: string, as: "bytes"): StoredJson | undefined;
+  get(userId: string, kind: Kind, id: string): string | undefined;
+  get(userId: string, kind: Kind, id: string, as?: "bytes"): StoredJson | undefined {
+    const sql = as ? SQL.getBytes : SQL.get;
+    const row = this.statement(sql).values(userId, kind, id) as Array<[StoredJson]>;
     return row.length ? row[0][0] : undefined;
   }
 
@@ -241,13 +247,15 @@ export class SqliteStore implements Store {
     this.statement("DELETE FROM trackers WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
   }
 
-  private column(sql: string, ...params: string[]): string | undefined {
-    const rows = this.statement(sql).values(...params) as Array<[string | null]>;
+  private column<T extends StoredJson = string>(sql: string, ...params: string[]): T | undefined {
+    const rows = this.statement(sql).values(...params) as Array<[T | null]>;
     return rows.length && rows[0][0] !== null ? rows[0][0] : undefined;
   }
 
-  readings(userId: string, batchId: string): string | undefined {
-    return this.column("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
+  readings(userId: string, batchId: string, as: "bytes"): StoredJson | undefined;
+  readings(userId: string, batchId: string): string | undefined;
+  readings(userId: string, batchId: string, as?: "bytes"): StoredJson | undefined {
+    return this.column<StoredJson>(as ? SQL.readingsBytes : SQL.readings, userId, batchId);
   }
 
   lastReading(userId: string, batchId: string): string | undefined {
@@ -315,7 +323,7 @@ export class SqliteStore implements Store {
           continue;
         }
         const id = String(doc._id);
-        const readings = this.column("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?", userId, id);
+        const readings = this.column(SQL.readings, userId, id);
         const tracker = this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, id);
         set.batches.push({
           doc,

@@ -84,6 +84,8 @@ export interface Store extends RateStorage {
   /** One page of stored texts; with `bytes`, each row may come as its UTF-8 bytes instead. */
   list(userId: string, kind: Kind, query: ListQuery & { bytes: true }): Awaitable<StoredJson[] | "unknown-cursor">;
   list(userId: string, kind: Kind, query: ListQuery): Awaitable<string[] | "unknown-cursor">;
+  /** One stored document; asked for as "bytes", it may come as its UTF-8 bytes instead. */
+  get(userId: string, kind: Kind, id: string, as: "bytes"): Awaitable<StoredJson | undefined>;
   get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
   insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;
   /** Runs `decide` on the current document (undefined when absent) inside one write transaction. */
@@ -91,6 +93,8 @@ export interface Store extends RateStorage {
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 
+  /** A batch's readings array as stored; asked for as "bytes", it may come as its UTF-8 bytes instead. */
+  readings(userId: string, batchId: string, as: "bytes"): Awaitable<StoredJson | undefined>;
   readings(userId: string, batchId: string): Awaitable<string | undefined>;
   lastReading(userId: string, batchId: string): Awaitable<string | undefined>;
   brewTracker(userId: string, batchId: string): Awaitable<string | undefined>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { ListQuery, Store } from "../../src/store/types.ts";
+import type { ListQuery, Store, StoredJson } from "../../src/store/types.ts";
 import { openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
 
 // The Store contract (src/store/types.ts), the same assertions on SQLite and on PostgreSQL: what one
@@ -102,14 +102,22 @@ for (const kind of STORE_KINDS) {
       expect(await store.list("bob", "batch", q())).toEqual([]);
     });
 
-    test("a page asked for as bytes holds the same texts, as text or as their UTF-8", async () => {
+    test("a page, a document or readings asked for as bytes hold the same texts, as text or as their UTF-8", async () => {
       const decoder = new TextDecoder();
+      const asText = (v: StoredJson | undefined) => (v === undefined || typeof v === "string" ? v : decoder.decode(v));
+      const doc = await store.get("ann", "recipe", "r1", "bytes");
+      expect(asText(doc)).toBe('{"_id":"r1","a":{"y":[2,"é"],"z":1},"b":1,"name":"Pale"}');
+      expect(await store.get("ann", "recipe", "r2", "bytes")).toBeUndefined();
+      const readings = await store.readings("ann", "b2", "bytes");
+      expect(asText(readings)).toBe("[]");
+      expect(await store.readings("ann", "b3", "bytes")).toBeUndefined();
+      // SQLite hands stored text over undecoded; PostgreSQL may give text.
+      if (kind === "sqlite") for (const v of [doc, readings]) expect(v).toBeInstanceOf(Uint8Array);
       for (const query of [q(), q({ fields: "body" }), q({ startAfter: "b1" }), q({ orderBy: "brewDate", desc: true })]) {
         for (const k of ["batch", "recipe"] as const) {
           const text = await store.list("ann", k, query);
           const bytes = await store.list("ann", k, { ...query, bytes: true });
           expect(text).not.toBe("unknown-cursor");
-          // SQLite hands rows over undecoded; PostgreSQL may give text.
           if (kind === "sqlite") for (const row of bytes as unknown[]) expect(row).toBeInstanceOf(Uint8Array);
           expect(bytes === "unknown-cursor" ? bytes : bytes.map((r) => (typeof r === "string" ? r : decoder.decode(r)))).toEqual(text);
         }
