@@ -7,13 +7,6 @@ export async function serve(config: Config, store: Store): Promise<void> {
   // The demo data set is loaded only when it is needed: on first start with an empty database.
   const demo = config.demo && (await store.isEmpty()) ? await (await import("../demo-account.ts")).createDemoAccount(store) : undefined;
   const server = await startServer(config, store);
-  console.log(`brewrecords listening on ${server.url}`);
-  if (demo) {
-    console.log(`demo account created (printed once; the key is stored only as a digest):`);
-    console.log(`  user id: ${demo.userId}`);
-    console.log(`  API key: ${demo.key}`);
-    console.log(`  try:     curl -u '${demo.userId}:${demo.key}' '${server.url}/v2/batches'`);
-  }
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
@@ -22,6 +15,14 @@ export async function serve(config: Config, store: Store): Promise<void> {
     await store.close();
     process.exit(0);
   };
+  // Before the server says it is listening: a supervisor may send SIGTERM as soon as it reads that.
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
+  console.log(`brewrecords listening on ${server.url}`);
+  if (demo) {
+    console.log(`demo account created (printed once; the key is stored only as a digest):`);
+    console.log(`  user id: ${demo.userId}`);
+    console.log(`  API key: ${demo.key}`);
+    console.log(`  try:     curl -u '${demo.userId}:${demo.key}' '${server.url}/v2/batches'`);
+  }
 }
