@@ -32,7 +32,7 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
  * A JSON object body from its text. Undefined when there is no body at all. A body needs a JSON
  * content type or none; malformed, too deeply nested or non-object JSON is refused with 400.
  */
-export function parseJsonObject(raw: string, contentType: string | null, maxBytes: number): Doc | undefined {
+function parseJsonObject(raw: string, contentType: string | null, maxBytes: number): Doc | undefined {
   if (raw.length > maxBytes) throw tooLarge();
   if (raw.trim() === "") return undefined;
   if (contentType && !JSON_TYPE.test(contentType)) throw new HttpError(415, ERRORS.unsupportedMediaType);
@@ -47,8 +47,8 @@ export function parseJsonObject(raw: string, contentType: string | null, maxByte
   return parsed;
 }
 
-export async function readJsonObject(request: Request, maxBytes: number): Promise<Doc | undefined> {
-  return parseJsonObject(await readText(request, maxBytes), request.headers.get("content-type"), maxBytes);
+export function readJsonObject(request: Request, maxBytes: number): Promise<Doc | undefined> {
+  return readText(request, maxBytes).then((raw) => parseJsonObject(raw, request.headers.get("content-type"), maxBytes));
 }
 
 /**
@@ -58,7 +58,7 @@ export async function readJsonObject(request: Request, maxBytes: number): Promis
  */
 export async function readPatchInput(request: Request, maxBytes: number): Promise<Deferred<Doc | undefined>> {
   try {
-    const body = parseJsonObject(await readText(request, maxBytes), request.headers.get("content-type"), maxBytes);
+    const body = await readJsonObject(request, maxBytes);
     if (body) return { value: body };
     let fromQuery: Doc | undefined;
     for (const [name, v] of searchParams(request.url)) (fromQuery ??= {})[name] = v;

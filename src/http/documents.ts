@@ -11,7 +11,7 @@ import { parseInclude, type ListRequest } from "./list-params.ts";
  */
 export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra: Partial<ListQuery> = {}): Awaitable<StoredJson> {
   const query = { ...req.query, ...extra };
-  if (req.query.fields === "summary" || req.complete) return andThen(store.list(userId, kind, { ...query, bytes: true }), (rows) => jsonArray(found(rows)));
+  if (req.query.fields === "summary" || req.complete) return andThen(store.list(userId, kind, query, "bytes"), (rows) => jsonArray(found(rows)));
   const paths = [...DEFAULT_FIELDS[kind], ...req.include];
   return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows).map((r) => canonicalJson(project(JSON.parse(r) as Doc, paths)))));
 }

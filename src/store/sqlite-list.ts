@@ -40,10 +40,10 @@ function kindLiteral(kind: Kind): string {
   return `'${kind}'`;
 }
 
-export function buildListSql(userId: string, kind: Kind, query: ListQuery & { bytes?: boolean }): ListSql {
+export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes = false): ListSql {
   const text = query.fields === "summary" ? "summary" : "body";
   // As a BLOB, bun:sqlite hands the row over as bytes, without decoding it into a string.
-  const column = query.bytes ? `CAST(${text} AS BLOB)` : text;
+  const column = bytes ? `CAST(${text} AS BLOB)` : text;
   const sort = sortExpression(kind, query);
   const ofKind = `kind = ${kindLiteral(kind)}`;
   const where = ["user_id = ?", ofKind];

@@ -177,10 +177,10 @@ export class SqliteStore implements Store {
     }).immediate();
   }
 
-  list(userId: string, kind: Kind, query: ListQuery & { bytes: true }): StoredJson[] | "unknown-cursor";
+  list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): StoredJson[] | "unknown-cursor";
   list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor";
-  list(userId: string, kind: Kind, query: ListQuery & { bytes?: boolean }): StoredJson[] | "unknown-cursor" {
-    const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query);
+  list(userId: string, kind: Kind, query: ListQuery, as?: "bytes"): StoredJson[] | "unknown-cursor" {
+    const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query, as === "bytes");
     const rows = this.statement(sql).values(...params) as Array<[StoredJson]>;
     if (rows.length === 0 && cursorSql && this.statement(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
     return rows.map((r) => r[0]);
@@ -275,15 +275,15 @@ export class SqliteStore implements Store {
         this.removeBatchChildren(userId, id);
         if (readings && readings.length) {
           const sorted = sortReadings(readings);
-          this.db
-            .query("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
+          this
+            .statement("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
             .run(userId, id, canonicalJson(sorted), canonicalJson(sorted[sorted.length - 1]));
         } else if (readings) {
           this.statement("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
         }
         if (brewTracker) {
-          this.db
-            .query("INSERT INTO trackers (user_id, batch_id, body) VALUES (?, ?, ?)")
+          this
+            .statement("INSERT INTO trackers (user_id, batch_id, body) VALUES (?, ?, ?)")
             .run(userId, id, canonicalJson(brewTracker));
         }
       }

@@ -81,8 +81,8 @@ export interface Store extends RateStorage {
   /** A value that stays with the database (the key-digest secret); created on first use. */
   secret(name: string, create: () => string): Promise<string>;
 
-  /** One page of stored texts; with `bytes`, each row may come as its UTF-8 bytes instead. */
-  list(userId: string, kind: Kind, query: ListQuery & { bytes: true }): Awaitable<StoredJson[] | "unknown-cursor">;
+  /** One page of stored texts; asked for as "bytes", each row may come as its UTF-8 bytes instead. */
+  list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): Awaitable<StoredJson[] | "unknown-cursor">;
   list(userId: string, kind: Kind, query: ListQuery): Awaitable<string[] | "unknown-cursor">;
   /** One stored document; asked for as "bytes", it may come as its UTF-8 bytes instead. */
   get(userId: string, kind: Kind, id: string, as: "bytes"): Awaitable<StoredJson | undefined>;

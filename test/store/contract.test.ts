@@ -116,13 +116,13 @@ for (const kind of STORE_KINDS) {
       for (const query of [q(), q({ fields: "body" }), q({ startAfter: "b1" }), q({ orderBy: "brewDate", desc: true })]) {
         for (const k of ["batch", "recipe"] as const) {
           const text = await store.list("ann", k, query);
-          const bytes = await store.list("ann", k, { ...query, bytes: true });
+          const bytes = await store.list("ann", k, query, "bytes");
           expect(text).not.toBe("unknown-cursor");
           if (kind === "sqlite") for (const row of bytes as unknown[]) expect(row).toBeInstanceOf(Uint8Array);
           expect(bytes === "unknown-cursor" ? bytes : bytes.map((r) => (typeof r === "string" ? r : decoder.decode(r)))).toEqual(text);
         }
       }
-      expect(await store.list("ann", "batch", { ...q({ orderBy: "brewDate", startAfter: "nope" }), bytes: true })).toBe("unknown-cursor");
+      expect(await store.list("ann", "batch", q({ orderBy: "brewDate", startAfter: "nope" }), "bytes")).toBe("unknown-cursor");
     });
 
     test("list filters by status and orders by an indexed field, missing values first, ties by _id", async () => {
