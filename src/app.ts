@@ -23,7 +23,6 @@ import { webRoutes } from "./web/routes.ts";
  */
 export function createApp(config: Config, store: Store, limiter = newRateLimiter(config, store), observer = new Observer(config)) {
   const auth = new Authenticator(store, limiter);
-  const deps: Deps = { config, store, auth };
   // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
   const hsts = config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : undefined;
   // Every response tells the client its request id and, for a counted call, its remaining budget. An
@@ -40,30 +39,37 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     if (call) for (const [k, v] of Object.entries(addCallHeaders({}, call, hsts))) reply.headers.set(k, v);
     return reply;
   };
+  // A refusal is its own answer; anything else is a defect: logged, its message never leaked.
+  const fail = (request: Request, error: unknown, route?: string, code?: unknown): Response => {
+    if (error instanceof HttpError) return finish(request, errorReply(error), route);
+    observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
+    return finish(request, errorReply(new HttpError(500, ERRORS.internal)), route);
+  };
+  const deps: Deps = { config, store, auth, responder: { reply: finish, fail } };
+  // The API routes answer for themselves (src/http/endpoint.ts) and come before the hooks, which
+  // Elysia would otherwise compile into each of them; the hooks serve the unmatched, the pages and
+  // the documentation.
   return new Elysia()
     .onRequest(({ request }) => {
       observer.begin(request);
       if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
     })
-    .onError(async ({ code, error, request, route }) => {
-      if (error instanceof HttpError) return finish(request, errorReply(error), route);
-      if (code === "NOT_FOUND") return finish(request, errorReply(await unmatched(deps, request)));
-      if (code === "PARSE") return finish(request, errorReply(badRequest(ERRORS.invalidJson)), route);
-      // Anything else is a defect: log it, never leak its message to the client.
-      observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
-      return finish(request, errorReply(new HttpError(500, ERRORS.internal)), route);
-    })
-    .mapResponse(({ request, response, route }) =>
-      response instanceof Reply || response instanceof Response ? finish(request, response, route) : undefined,
-    )
-    .use(healthRoutes(deps))
-    .use(openApiRoutes())
     .use(batchRoutes(deps, 2))
     .use(recipeRoutes(deps, 2))
     .use(inventoryRoutes(deps, 2))
     .use(batchRoutes(deps, 1))
     .use(recipeRoutes(deps, 1))
     .use(inventoryRoutes(deps, 1))
+    .onError(async ({ code, error, request, route }) => {
+      if (code === "NOT_FOUND") return finish(request, errorReply(await unmatched(deps, request)));
+      if (code === "PARSE") return finish(request, errorReply(badRequest(ERRORS.invalidJson)), route);
+      return fail(request, error, route, code);
+    })
+    .mapResponse(({ request, response, route }) =>
+      response instanceof Reply || response instanceof Response ? finish(request, response, route) : undefined,
+    )
+    .use(healthRoutes(deps))
+    .use(openApiRoutes())
     .use(webRoutes(deps));
 }
 

@@ -1,12 +1,15 @@
 import type { Config } from "../config.ts";
 import type { Store } from "../store/types.ts";
 import type { ApiVersion, Authenticator } from "./auth.ts";
+import type { Responder } from "./endpoint.ts";
 
 /** What route modules are built from. */
 export interface Deps {
   config: Config;
   store: Store;
   auth: Authenticator;
+  /** Makes the Response of an API answer or failure (src/app.ts). */
+  responder: Responder;
 }
 
 /** Path prefix of an API version. */

@@ -1,12 +1,13 @@
-import { Elysia } from "elysia";
 import { readJsonObject, readPatchInput } from "../http/body.ts";
 import type { ApiVersion } from "../http/auth.ts";
 import { prefix, type Deps } from "../http/deps.ts";
 import { listDocuments } from "../http/documents.ts";
+import { ApiRoutes } from "../http/endpoint.ts";
 import { jsonText, notFound, text, TEXT } from "../http/errors.ts";
 import { parseBoolean, parseListRequestFor } from "../http/list-params.ts";
 import { searchParams } from "../http/url.ts";
 import { isIngredientCollection, type IngredientCollection } from "../resources.ts";
+import { andThen } from "../lib/awaitable.ts";
 import { lazy } from "../lib/lazy.ts";
 
 // Reading one item, and every write, need the default catalog and the schemas: loaded with the first.
@@ -16,64 +17,55 @@ const rules = lazy(() => import("./service.ts"));
  * Inventory (API document, Endpoints › Inventory): one module, the collection a path parameter.
  * Version 1 (Versioning): reads and a PATCH of `inventory` / `inventory_adjust` only.
  */
-export function inventoryRoutes({ auth, store, config }: Deps, version: ApiVersion) {
+export function inventoryRoutes({ auth, store, config, responder }: Deps, version: ApiVersion) {
   const base = `${prefix(version)}/inventory/:collection`;
   // An unknown collection is an unknown route, checked after authentication like any other 404.
-  // The path is built from the version, so Elysia cannot type its parameters: read them here.
-  const collection = (params: unknown): IngredientCollection => {
-    const name = (params as { collection: string }).collection;
+  const collection = (params: Record<string, string>): IngredientCollection => {
+    const name = params.collection;
     if (!isIngredientCollection(name)) throw notFound();
     return name;
   };
-  const app = new Elysia({ name: `inventory-v${version}` })
-    .get(base, async ({ request, params }) => {
-      const { userId } = await auth.authorize(request, "inventory.read", version);
-      const c = collection(params);
-      const query = searchParams(request.url);
-      const req = parseListRequestFor(version, query);
-      const exists = parseBoolean(query, "inventory_exists");
-      const negative = parseBoolean(query, "inventory_negative");
-      // Both filters at once ask for stock > 0 and < 0: no item can match (docs/decisions.md).
-      const inventory = negative ? "negative" : exists ? "exists" : undefined;
-      const page = await listDocuments(store, userId, c, req, { inventory });
-      return jsonText(exists && negative ? "[]" : page);
-    })
+  const api = new ApiRoutes(`inventory-v${version}`, responder)
+    .get(base, ({ request, params }) =>
+      andThen(auth.authorize(request, "inventory.read", version), ({ userId }) => {
+        const c = collection(params);
+        const query = searchParams(request.url);
+        const req = parseListRequestFor(version, query);
+        const exists = parseBoolean(query, "inventory_exists");
+        const negative = parseBoolean(query, "inventory_negative");
+        // Both filters at once ask for stock > 0 and < 0: no item can match (docs/decisions.md).
+        const inventory = negative ? "negative" : exists ? "exists" : undefined;
+        return andThen(listDocuments(store, userId, c, req, { inventory }), (page) => jsonText(exists && negative ? "[]" : page));
+      }),
+    )
     .get(`${base}/:id`, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.read", version);
       const { readItem } = await rules();
       return jsonText(await readItem(store, userId, collection(params), params.id, searchParams(request.url)));
     })
-    .patch(
-      `${base}/:id`,
-      async ({ request, params }) => {
-        const { userId } = await auth.authorize(request, "inventory.write", version);
-        const c = collection(params);
-        // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
-        const input = await readPatchInput(request, config.maxBodyBytes);
-        const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
-        const { patchItem } = await rules();
-        return text(await patchItem(store, userId, c, params.id, sent));
-      },
-      { parse: "none" },
-    );
-  if (version === 1) return app;
-  return app
-    .post(
-      base,
-      async ({ request, params }) => {
-        const { userId } = await auth.authorize(request, "inventory.write", version);
-        const c = collection(params);
-        const { createItem } = await rules();
-        const id = await createItem(store, userId, c, await readJsonObject(request, config.maxBodyBytes));
-        return jsonText(JSON.stringify({ id }), 201);
-      },
-      { parse: "none" },
-    )
+    .patch(`${base}/:id`, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "inventory.write", version);
+      const c = collection(params);
+      // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
+      const input = await readPatchInput(request, config.maxBodyBytes);
+      const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
+      const { patchItem } = await rules();
+      return text(await patchItem(store, userId, c, params.id, sent));
+    });
+  if (version === 1) return api.app;
+  return api
+    .post(base, async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "inventory.write", version);
+      const c = collection(params);
+      const { createItem } = await rules();
+      const id = await createItem(store, userId, c, await readJsonObject(request, config.maxBodyBytes));
+      return jsonText(JSON.stringify({ id }), 201);
+    })
     .delete(`${base}/:id`, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.delete", version);
       if (!(await store.remove(userId, collection(params), params.id))) throw notFound();
       return text(TEXT.deleted);
-    });
+    }).app;
 }
 
 /** Version 1 PATCH changes stock only: other fields of the body are ignored. */

@@ -52,7 +52,7 @@ export function acceptsHtml(request: Request): boolean {
   return accept !== null && /(^|[\s,])(text\/html|application\/xhtml\+xml|\*\/\*)\s*(;|,|$)/i.test(accept);
 }
 
-export function webRoutes({ store, config }: Deps, options: WebOptions = webOptions(config)) {
+export function webRoutes({ store, config }: Pick<Deps, "store" | "config">, options: WebOptions = webOptions(config)) {
   const web: Web = { store, options, sessions: new WebSessions(store, options), throttle: new SignInThrottle(options.now) };
   return new Elysia({ name: "web" })
     .get("/static/:name", ({ params }) => asset(params.name))

@@ -1,0 +1,74 @@
+import { Elysia } from "elysia";
+import type { Awaitable } from "../lib/awaitable.ts";
+import type { Reply } from "./errors.ts";
+
+/** What an API handler is given: the request and the parameters of its route. */
+export interface RouteContext {
+  request: Request;
+  params: Record<string, string>;
+}
+
+/** An API handler: a Reply now (a store in memory, a cached key) or later (a body to read, a networked store). */
+export type Handler = (ctx: RouteContext) => Awaitable<Reply>;
+
+/** How the app turns an answer, or a failure, into the Response with every header (src/app.ts). */
+export interface Responder {
+  reply(request: Request, reply: Reply, route: string): Response;
+  fail(request: Request, error: unknown, route: string): Response;
+}
+
+/**
+ * The API routes of one module. Each handler answers for itself: its Reply, or its failure, becomes
+ * the Response here, so the app registers these routes before its hooks and Elysia compiles each to
+ * a plain call. A handler that answers at once gives the Response at once, with no promise made for
+ * the request anywhere.
+ */
+export class ApiRoutes {
+  readonly app: Elysia;
+
+  constructor(name: string, private readonly responder: Responder) {
+    this.app = new Elysia({ name });
+  }
+
+  get(path: string, handler: Handler): this {
+    this.app.get(path, this.endpoint(path, handler));
+    return this;
+  }
+
+  post(path: string, handler: Handler): this {
+    this.app.post(path, this.endpoint(path, handler));
+    return this;
+  }
+
+  patch(path: string, handler: Handler): this {
+    this.app.patch(path, this.endpoint(path, handler));
+    return this;
+  }
+
+  delete(path: string, handler: Handler): this {
+    this.app.delete(path, this.endpoint(path, handler));
+    return this;
+  }
+
+  private endpoint(route: string, handler: Handler): (ctx: RouteContext) => Awaitable<Response> {
+    const { responder } = this;
+    const run = (ctx: RouteContext): Awaitable<Response> => {
+      const { request } = ctx;
+      let reply: Awaitable<Reply>;
+      try {
+        reply = handler(ctx);
+      } catch (error) {
+        return responder.fail(request, error, route);
+      }
+      if (!(reply instanceof Promise)) return responder.reply(request, reply, route);
+      return reply.then(
+        (r) => responder.reply(request, r, route),
+        (error: unknown) => responder.fail(request, error, route),
+      );
+    };
+    // Elysia reads a handler's source text to decide how to call it: text showing `return f(` counts
+    // as async, and every request would then wait on a promise. A bound function shows no source. It
+    // also shows no use of the body, which Elysia therefore leaves unread for the handler to read.
+    return run.bind(undefined);
+  }
+}
