@@ -44,7 +44,7 @@ export function patchBatch(store: Store, userId: string, id: string, input: Defe
     if (!current) throw notFound();
     if ("error" in check) throw check.error;
     if (Object.keys(check.changes).length === 0) return { result: TEXT.nothingToUpdate };
-    return { write: { ...current, ...check.changes }, result: TEXT.updated };
+    return { write: { ...current, ...check.changes }, changed: Object.keys(check.changes), result: TEXT.updated };
   });
 }
 

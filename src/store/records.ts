@@ -1,10 +1,12 @@
-import { canonicalJson, project, withSortedKeys, type Doc } from "../lib/json.ts";
+import { canonicalJson, canonicalText, project, withSortedKeys, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
 export interface EncodedRecord {
   id: string;
   body: string;
+  /** JSON.parse of the body gives keys in canonical order everywhere: a later write can skip walking what it left alone. */
+  ordered: boolean;
   /** Canonical JSON of the default-field projection, served as is by default list pages. */
   summary: string;
   status: string | null;
@@ -32,14 +34,20 @@ export function sortKey(value: unknown): number | string {
   return canonicalJson(value);
 }
 
-export function encodeRecord(kind: Kind, input: Doc): EncodedRecord {
+/**
+ * `fresh`, when given, names the only top-level members of `input` that are not, untouched, those of a
+ * document parsed from a body stored `ordered` (see `canonicalText`).
+ */
+export function encodeRecord(kind: Kind, input: Doc, fresh?: readonly string[]): EncodedRecord {
   // Updates add keys at the end of a parsed document; sorting the top level lets the nested objects,
   // already in order when they come from stored text, be serialised in one pass.
   const doc = withSortedKeys(input);
   const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
+  const body = canonicalText(doc, fresh);
   return {
     id: String(doc._id),
-    body: canonicalJson(doc),
+    body: body.text,
+    ordered: body.parsesInOrder,
     summary: canonicalJson(project(doc, SUMMARY_FIELDS[kind])),
     status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,

@@ -40,7 +40,9 @@ const MAX_STATEMENTS = 2000;
 export const KEYS_EPOCH_MAX_AGE_MS = 1;
 
 // Columns computed from a document at write time (src/store/records.ts), in derivedValues order.
-const DERIVED = ["summary", "status", "inventory", ...SORTED_FIELDS.map((f) => SORT_COLUMNS[f])];
+const DERIVED = ["summary", "status", "inventory", ...SORTED_FIELDS.map((f) => SORT_COLUMNS[f]), "ordered"];
+// Where `ordered` sits in a row of SQL.current (after rowid and body).
+const ORDERED_AT = 2 + DERIVED.indexOf("ordered");
 // The record statements' text, made once: the statement cache is keyed by it.
 const SQL = {
   write: `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ${DERIVED.map(() => "?").join(", ")}, ?)
@@ -52,7 +54,7 @@ const SQL = {
   readings: "SELECT body FROM readings WHERE user_id = ? AND batch_id = ?",
   readingsBytes: "SELECT CAST(body AS BLOB) FROM readings WHERE user_id = ? AND batch_id = ?",
 };
-const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys];
+const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.ordered ? 1 : 0];
 
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
 
@@ -214,7 +216,8 @@ export class SqliteStore implements Store {
     }
     // Only the columns whose values changed are written: SQLite rewrites the entries of every index
     // on a column named in SET, so naming all of them doubled the cost of a one-field PATCH.
-    const rec = encodeRecord(kind, { ...outcome.write, _id: id });
+    // What the decision left as parsed from a body that parses in order needs no second walk.
+    const rec = encodeRecord(kind, { ...outcome.write, _id: id }, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
     if (rec.body === row[1]) return outcome.result;
     const values = derivedValues(rec);
     const set = ["body = ?"];

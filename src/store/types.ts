@@ -55,6 +55,11 @@ export interface ImportSet {
 export interface UpdateOutcome<T> {
   write?: Doc;
   result: T;
+  /**
+   * The top-level members of `write` that may differ from `current`'s; every other member must be
+   * current's own value, untouched, so a store may skip checking its key order again. Absent: any may.
+   */
+  changed?: readonly string[];
 }
 
 /**

@@ -189,6 +189,22 @@ for (const kind of STORE_KINDS) {
       expect(await store.list("cy", "hops", q())).toEqual(['{"_id":"k1","inventory":-1,"name":"Saaz"}']);
     });
 
+    test("an update naming the members it changed stores canonical text, integer-like keys in the document or not", async () => {
+      expect(await store.createUser("di", null)).toBe(true);
+      // Parsed back, {"10":…,"9":…} lists "9" first: that part of the document must still be put in order.
+      await store.insert("di", "batch", { _id: "d1", notes: { b: 1, a: [{ d: 1, c: 2 }] }, extra: { 9: "x", 10: "y", a: 1 } });
+      await store.insert("di", "batch", { _id: "d2", notes: { b: 1, a: [{ d: 1, c: 2 }] } });
+      const change = (id: string, changes: Record<string, unknown>) =>
+        store.update("di", "batch", id, (cur) => ({ write: { ...cur, ...changes }, changed: Object.keys(changes), result: null }));
+      await change("d1", { measuredOg: 1.05 });
+      expect(await store.get("di", "batch", "d1")).toBe('{"_id":"d1","extra":{"10":"y","9":"x","a":1},"measuredOg":1.05,"notes":{"a":[{"c":2,"d":1}],"b":1}}');
+      await change("d2", { measuredOg: 1.05 });
+      await change("d2", { measuredOg: 1.06, recipe: { name: "R", 2: "two", 11: "eleven" } });
+      expect(await store.get("di", "batch", "d2")).toBe('{"_id":"d2","measuredOg":1.06,"notes":{"a":[{"c":2,"d":1}],"b":1},"recipe":{"11":"eleven","2":"two","name":"R"}}');
+      await change("d2", { recipe: { name: "S" } });
+      expect(await store.get("di", "batch", "d2")).toBe('{"_id":"d2","measuredOg":1.06,"notes":{"a":[{"c":2,"d":1}],"b":1},"recipe":{"name":"S"}}');
+    });
+
     test("40 concurrent read-modify-writes of one document lose none", async () => {
       const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
       await Promise.all(Array.from({ length: 40 }, bump));

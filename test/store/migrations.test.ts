@@ -31,6 +31,12 @@ test("a version 3 database migrates to the sort-key columns with every document 
     expect(await store.get("u", "batch", "a")).toBe(JSON.stringify(docs[0]));
     const byName = await store.list("u", "batch", { limit: 10, orderBy: "name", desc: true, fields: "summary" });
     expect((byName as string[]).map((t) => JSON.parse(t)._id)).toEqual(["a", "c", "b"]);
+    // Rows from before the `ordered` column are walked in full on their next write, which then records it.
+    const ordered = () => store.db.query("SELECT ordered FROM records WHERE id = 'a'").get();
+    expect(ordered()).toEqual({ ordered: 0 });
+    await store.update("u", "batch", "a", (cur) => ({ write: { ...cur, measuredOg: 1.05 }, changed: ["measuredOg"], result: null }));
+    expect(await store.get("u", "batch", "a")).toBe('{"_id":"a","brewDate":300,"measuredOg":1.05,"name":"Stout","status":"Planning"}');
+    expect(ordered()).toEqual({ ordered: 1 });
   } finally {
     await store.close();
   }
