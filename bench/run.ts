@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate, type BenchData } from "./lib/generate.ts";
 import { Database } from "bun:sqlite";
-import { cpuTicks, freePort, rssSampler, start, type Running, type StartOptions } from "./lib/procs.ts";
+import { cpuTicks, rssSampler, start, type Running } from "./lib/procs.ts";
 import { median, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
 import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
+import { helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
 import { measureStartup, soak } from "./lib/startup.ts";
 import { wrk } from "./lib/wrk.ts";
 
@@ -30,32 +31,6 @@ const settings = {
 };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
-
-function serverOptions(d: BenchData): StartOptions {
-  const port = freePort();
-  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
-  return { name: "server", cmd: [BUN, "src/cli/main.ts", "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
-}
-
-function helloOptions(): StartOptions {
-  const port = freePort();
-  return { name: "hello", cmd: [BUN, "bench/reference/hello.ts"], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
-}
-
-function targetOptions(d: BenchData, target: Exclude<Target, "server">): StartOptions {
-  const port = freePort();
-  const probe = { path: "/v2/batches", headers: { authorization: d.main.authorization } };
-  if (target === "reference") {
-    const keys = JSON.stringify({ [d.main.authorization]: d.main.userId, [d.large.authorization]: d.large.userId });
-    return { name: target, cmd: [BUN, "bench/reference/server.ts"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, BENCH_KEYS: keys, PORT: String(port) }, port, probe };
-  }
-  if (target === "fastify") {
-    return { name: target, cmd: ["node", "bench/peers/fastify.mjs"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, PORT: String(port) }, port, probe };
-  }
-  const bin = "bench/peers/node_modules/json-server/lib/cli/bin.js";
-  const cmd = ["node", bin, "--ro", "--quiet", "--id", "_id", "--host", "127.0.0.1", "--port", String(port), d.jsonServerPath];
-  return { name: target, cmd, cwd: ROOT, port, probe: { path: "/batches?_limit=1" }, timeoutMs: 120_000 };
-}
 
 async function measure(p: Running, load: Load, seconds: number): Promise<Measured> {
   const env = load.env;

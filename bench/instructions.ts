@@ -1,0 +1,109 @@
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generate, type BenchData } from "./lib/generate.ts";
+import { start, type Running, type StartOptions } from "./lib/procs.ts";
+import { comparisons, type Load } from "./lib/scenarios.ts";
+import { serverOptions, targetOptions } from "./lib/targets.ts";
+
+// Instructions per request: the server and the reference each run under valgrind's callgrind, which
+// counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
+// from one minute to the next), the count repeats to about 1-3% whatever else the machine does, so it
+// shows a change of a few per cent that a wrk run cannot. It counts user-space work only: the kernel's
+// share (sockets, SQLite's file locks and writes) is not in it, and is the same for both.
+//
+//   bun bench/instructions.ts [--requests N (2000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
+//
+// Needs valgrind (Debian: apt-get install valgrind). Each process first answers 1,500 requests
+// uninstrumented (the JIT warms up), then N counted ones, four at a time.
+
+const args = process.argv.slice(2);
+const at = args.indexOf("--requests");
+const requests = at === -1 ? 2000 : Number(args[at + 1]);
+const chosen = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--requests");
+const WARM_UP = 1500;
+const log = (s: string) => console.error(`[instructions] ${s}`);
+
+function have(bin: string): void {
+  if (Bun.which(bin) === null) throw new Error(`${bin} is required (Debian: apt-get install valgrind)`);
+}
+
+/** One request of a scenario's load, the i-th: the same shapes as bench/lib/wrk.lua. */
+function request(url: string, load: Load, i: number): Promise<Response> {
+  const headers = { authorization: load.auth!, "content-type": "application/json" };
+  const ids = load.env?.BENCH_IDS?.split(",") ?? [];
+  if (load.env?.BENCH_MODE === "patch-batch") {
+    const body = `{"measuredOg":${(1.04 + (i % 30) / 1000).toFixed(3)}}`;
+    return fetch(`${url}/v2/batches/${ids[i % ids.length]}`, { method: "PATCH", headers, body });
+  }
+  if (load.env?.BENCH_MODE === "adjust") {
+    const body = `{"inventory_adjust":${i % 2 === 0 ? 1 : -1}}`;
+    return fetch(`${url}${load.env.BENCH_BASE}/${ids[i % ids.length]}`, { method: "PATCH", headers, body });
+  }
+  return fetch(url + load.path, { headers: { authorization: load.auth! } });
+}
+
+async function drive(url: string, load: Load, count: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const res = await request(url, load, next++);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${load.path}: status ${res.status}`);
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+async function control(pid: number, flag: string): Promise<void> {
+  const proc = Bun.spawn(["callgrind_control", flag, String(pid)], { stdout: "ignore", stderr: "pipe" });
+  if ((await proc.exited) !== 0) throw new Error(`callgrind_control ${flag} ${pid} failed`);
+}
+
+/** Instructions per request of one target serving one load. */
+async function count(options: StartOptions, load: Load): Promise<number> {
+  const out = join(tmpdir(), `brewrecords-callgrind-${process.pid}-${options.name}.out`);
+  rmSync(out, { force: true });
+  const cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, ...options.cmd];
+  let running: Running | undefined;
+  try {
+    running = await start({ ...options, cmd, timeoutMs: 180_000 });
+    await drive(running.url, load, WARM_UP);
+    await control(running.pid, "--instr=on");
+    await drive(running.url, load, requests);
+    await control(running.pid, "--instr=off");
+    // The counts are written when the process exits: it stops gracefully on SIGTERM.
+    process.kill(running.pid, "SIGTERM");
+    for (let i = 0; i < 600 && !/^totals: \d+/m.test(existsSync(out) ? readFileSync(out, "utf8") : ""); i++) await Bun.sleep(100);
+    const totals = /^totals: (\d+)/m.exec(readFileSync(out, "utf8"));
+    if (!totals) throw new Error(`no totals in ${out}`);
+    return Number(totals[1]) / requests;
+  } finally {
+    await running?.stop();
+    rmSync(out, { force: true });
+  }
+}
+
+async function main() {
+  have("valgrind");
+  have("callgrind_control");
+  const data: BenchData = await generate(join(import.meta.dir, ".cache"), log);
+  // Against the reference (scenarios 1-6), and the deep pages against the server's own first page (7).
+  const list = comparisons(data).filter((c) => ["reference", "server"].includes(c.baseline.target) && (chosen.length === 0 || chosen.includes(c.id)));
+  const rows: string[] = ["| scenario | instructions/request | baseline | instructions/request | ratio |", "|---|---:|---|---:|---:|"];
+  const options = (load: Load) => (load.target === "server" ? serverOptions(data) : targetOptions(data, "reference"));
+  const n = (x: number) => Math.round(x).toLocaleString("en");
+  for (const c of list) {
+    log(`${c.id}: ${c.subject.target}`);
+    const subject = await count(options(c.subject), c.subject);
+    log(`${c.id}: ${c.baseline.target}`);
+    const baseline = await count(options(c.baseline), c.baseline);
+    // As in the req/s table: baseline ÷ server for a ratio (higher is better), deep ÷ first for a cost.
+    const ratio = c.kind === "ratio" ? baseline / subject : subject / baseline;
+    rows.push(`| ${c.id} ${c.title} | ${n(subject)} | ${c.baseline.target} | ${n(baseline)} | ${ratio.toFixed(2)} |`);
+    log(rows.at(-1)!);
+  }
+  console.log(rows.join("\n"));
+}
+
+await main();

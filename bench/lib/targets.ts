@@ -1,0 +1,36 @@
+import { join } from "node:path";
+import type { BenchData } from "./generate.ts";
+import { freePort, type StartOptions } from "./procs.ts";
+import type { Target } from "./scenarios.ts";
+
+// How each measured process is started: the server as users run it, the reference, the peers.
+
+const ROOT = join(import.meta.dir, "..", "..");
+const BUN = process.execPath;
+
+export function serverOptions(d: BenchData): StartOptions {
+  const port = freePort();
+  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
+  return { name: "server", cmd: [BUN, "src/cli/main.ts", "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
+}
+
+export function helloOptions(): StartOptions {
+  const port = freePort();
+  return { name: "hello", cmd: [BUN, "bench/reference/hello.ts"], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
+}
+
+export function targetOptions(d: BenchData, target: Exclude<Target, "server">): StartOptions {
+  const port = freePort();
+  const probe = { path: "/v2/batches", headers: { authorization: d.main.authorization } };
+  if (target === "reference") {
+    const keys = JSON.stringify({ [d.main.authorization]: d.main.userId, [d.large.authorization]: d.large.userId });
+    return { name: target, cmd: [BUN, "bench/reference/server.ts"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, BENCH_KEYS: keys, PORT: String(port) }, port, probe };
+  }
+  if (target === "fastify") {
+    return { name: target, cmd: ["node", "bench/peers/fastify.mjs"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, PORT: String(port) }, port, probe };
+  }
+  const bin = "bench/peers/node_modules/json-server/lib/cli/bin.js";
+  const cmd = ["node", bin, "--ro", "--quiet", "--id", "_id", "--host", "127.0.0.1", "--port", String(port), d.jsonServerPath];
+  return { name: target, cmd, cwd: ROOT, port, probe: { path: "/batches?_limit=1" }, timeoutMs: 120_000 };
+}
+
