@@ -8,9 +8,10 @@ import { serverOptions, targetOptions } from "./lib/targets.ts";
 
 // Instructions per request: the server and the reference each run under valgrind's callgrind, which
 // counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
-// from one minute to the next), the count repeats to about 1-3% whatever else the machine does, so it
-// shows a change of a few per cent that a wrk run cannot. It counts user-space work only: the kernel's
-// share (sockets, SQLite's file locks and writes) is not in it, and is the same for both.
+// from one minute to the next), the count repeats to about 1-3% on an otherwise idle machine, so it
+// shows a change of a few per cent that a wrk run cannot. Run it with nothing else busy: the JIT
+// compiles in background threads, and when that work lands changes the count. It counts user-space
+// work only: the kernel's share (sockets, SQLite's file locks and writes) is the same for both.
 //
 //   bun bench/instructions.ts [--requests N (2000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
 //

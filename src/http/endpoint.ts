@@ -31,22 +31,23 @@ export class ApiRoutes {
   }
 
   get(path: string, handler: Handler): this {
-    this.app.get(path, this.endpoint(path, handler));
-    return this;
+    return this.add("GET", path, handler);
   }
 
   post(path: string, handler: Handler): this {
-    this.app.post(path, this.endpoint(path, handler));
-    return this;
+    return this.add("POST", path, handler);
   }
 
   patch(path: string, handler: Handler): this {
-    this.app.patch(path, this.endpoint(path, handler));
-    return this;
+    return this.add("PATCH", path, handler);
   }
 
   delete(path: string, handler: Handler): this {
-    this.app.delete(path, this.endpoint(path, handler));
+    return this.add("DELETE", path, handler);
+  }
+
+  private add(method: string, path: string, handler: Handler): this {
+    this.app.route(method, path, this.endpoint(path, handler));
     return this;
   }
 
