@@ -30,11 +30,11 @@ export function batchRoutes({ auth, store, config, responder }: Deps, version: A
     .get(`${base}/:id`, ({ request, params }) =>
       andThen(read(request), ({ userId }) => andThen(readDocument(store, userId, "batch", params.id, searchParams(request.url)), jsonText)),
     )
-    .patch(`${base}/:id`, async ({ request, params }) => {
-      const { userId } = await auth.authorize(request, "batches.write", version);
-      const input = await readPatchInput(request, config.maxBodyBytes);
-      return text(await patchBatch(store, userId, params.id, input, version === 2));
-    })
+    .patch(`${base}/:id`, ({ request, params }) =>
+      andThen(auth.authorize(request, "batches.write", version), ({ userId }) =>
+        readPatchInput(request, config.maxBodyBytes).then((input) => andThen(patchBatch(store, userId, params.id, input, version === 2), text)),
+      ),
+    )
     .get(`${base}/:id/readings`, ({ request, params }) =>
       andThen(read(request), ({ userId }) => andThen(batchReadings(store, userId, params.id), jsonText)),
     )

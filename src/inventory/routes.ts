@@ -43,15 +43,16 @@ export function inventoryRoutes({ auth, store, config, responder }: Deps, versio
       const { readItem } = await rules();
       return jsonText(await readItem(store, userId, collection(params), params.id, searchParams(request.url)));
     })
-    .patch(`${base}/:id`, async ({ request, params }) => {
-      const { userId } = await auth.authorize(request, "inventory.write", version);
-      const c = collection(params);
-      // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
-      const input = await readPatchInput(request, config.maxBodyBytes);
-      const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
-      const { patchItem } = await rules();
-      return text(await patchItem(store, userId, c, params.id, sent));
-    });
+    .patch(`${base}/:id`, ({ request, params }) =>
+      andThen(auth.authorize(request, "inventory.write", version), ({ userId }) => {
+        const c = collection(params);
+        // A bad body on a missing item is 404 first (docs/decisions.md, HTTP precedence): its refusal waits.
+        return readPatchInput(request, config.maxBodyBytes).then((input) => {
+          const sent = version === 1 && "value" in input ? { value: stockFieldsOnly(input.value) } : input;
+          return andThen(rules(), ({ patchItem }) => andThen(patchItem(store, userId, c, params.id, sent), text));
+        });
+      }),
+    );
   if (version === 1) return api.app;
   return api
     .post(base, async ({ request, params }) => {
