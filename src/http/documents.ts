@@ -1,5 +1,5 @@
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
-import { canonicalJson, project, type Doc } from "../lib/json.ts";
+import { projector, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 import type { ListQuery, Store, StoredJson } from "../store/types.ts";
 import { badRequest, ERRORS, notFound } from "./errors.ts";
@@ -15,8 +15,8 @@ export function listDocuments(store: Store, userId: string, kind: Kind, req: Lis
   const query = { ...req.query, ...extra };
   if (req.complete) return andThen(store.list(userId, kind, query, "bytes"), (rows) => jsonArray(found(rows)));
   if (req.query.fields === "summary") return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows)));
-  const paths = [...DEFAULT_FIELDS[kind], ...req.include];
-  return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows).map((r) => canonicalJson(project(JSON.parse(r) as Doc, paths)))));
+  const fields = projector([...DEFAULT_FIELDS[kind], ...req.include]);
+  return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows).map((r) => fields(JSON.parse(r) as Doc))));
 }
 
 function found<T>(rows: T[] | "unknown-cursor"): T[] {
@@ -61,6 +61,6 @@ export function readDocument(store: Store, userId: string, kind: Kind, id: strin
     const include = parseInclude(params);
     if (include.length === 0) return stored;
     const text = typeof stored === "string" ? stored : decoder.decode(stored);
-    return canonicalJson(project(JSON.parse(text) as Doc, [...DEFAULT_FIELDS[kind], ...include]));
+    return projector([...DEFAULT_FIELDS[kind], ...include])(JSON.parse(text) as Doc);
   });
 }

@@ -3,7 +3,7 @@ import { unwrap, type Deferred } from "../http/body.ts";
 import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
 import { type Awaitable, andThen } from "../lib/awaitable.ts";
 import { newId } from "../lib/ids.ts";
-import { canonicalJson, project, type Doc } from "../lib/json.ts";
+import { canonicalJson, projector, type Doc } from "../lib/json.ts";
 import { stamp } from "../lib/stamps.ts";
 import { DEFAULT_FIELDS, type IngredientCollection } from "../resources.ts";
 import { INVENTORY_SERVER_MANAGED, stripServerManaged, validateIngredient } from "../schema/index.ts";
@@ -21,7 +21,7 @@ export function readItem(store: Store, userId: string, c: IngredientCollection, 
     if (own !== undefined && include.length === 0) return own;
     const doc = own !== undefined ? (JSON.parse(own) as Doc) : catalogItem(c, id);
     if (!doc) throw notFound();
-    return include.length ? canonicalJson(project(doc, [...DEFAULT_FIELDS[c], ...include])) : canonicalJson(doc);
+    return include.length ? projector([...DEFAULT_FIELDS[c], ...include])(doc) : canonicalJson(doc);
   });
 }
 
@@ -48,8 +48,9 @@ export function patchItem(store: Store, userId: string, c: IngredientCollection,
       const issues = validateIngredient(c, plan.fields, { partial: true });
       if (issues.length) throw validationFailed(issues);
     }
-    const next: Doc = { ...base, ...plan.fields };
     const stock = applyStock(base.inventory, plan.stock);
+    // The stored document is this decision's own copy; a catalog default is shared, so it is copied.
+    const next: Doc = current ? Object.assign(current, plan.fields) : { ...base, ...plan.fields };
     if (stock !== undefined) next.inventory = stock;
     return { write: stamp(next, now, current === undefined), result: TEXT.updated };
   });

@@ -73,6 +73,10 @@ export interface CanonicalText {
  */
 export function canonicalText(doc: Doc, fresh?: readonly string[]): CanonicalText {
   if (fresh ? topLevelInOrder(doc, fresh) : inCanonicalOrder(doc)) return { text: JSON.stringify(doc), parsesInOrder: true };
+  // Updates add members at the end of a parsed document: with its top level sorted, the nested objects
+  // (in order when they come from stored text) are serialised in one pass, not key by key.
+  const sorted = withSortedKeys(doc);
+  if (sorted !== doc && (fresh ? topLevelInOrder(sorted, fresh) : inCanonicalOrder(sorted))) return { text: JSON.stringify(sorted), parsesInOrder: true };
   const text = canonicalSlow(doc);
   return { text, parsesInOrder: !INTEGER_KEY.test(text) };
 }
@@ -153,40 +157,45 @@ export function isPlainObject(value: unknown): value is Doc {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/**
- * Copies the values at the given dot paths into a new object (alphabetical keys). Missing values are
- * omitted rather than sent as null, as the hosted service does; a path that crosses an array stops there.
- */
-export function project(doc: Doc, paths: readonly string[]): Doc {
-  const out: Doc = Object.create(null);
-  for (const path of paths) {
-    const parts = path.split(".");
-    let src: unknown = doc;
-    let ok = true;
-    for (const part of parts) {
-      if (!isPlainObject(src) || !Object.hasOwn(src, part)) { ok = false; break; }
-      src = src[part];
-    }
-    if (!ok || src === undefined) continue;
-    // Own members only: `in` also sees inherited names such as "constructor".
-    let dst = out;
-    for (let i = 0; i < parts.length - 1; i++) {
-      const next = dst[parts[i]];
-      if (!isPlainObject(next)) dst[parts[i]] = Object.create(null);
-      dst = dst[parts[i]] as Doc;
-    }
-    const last = parts[parts.length - 1];
-    // A whole object already copied (include=recipe beside recipe.name) stays whole.
-    if (!(last in dst) || !isPlainObject(src)) dst[last] = src;
-    else dst[last] = mergeDeep(dst[last] as Doc, src as Doc);
+// A projection as a tree of top-level keys in canonical order, each copied whole or narrowed further.
+type Shape = ReadonlyArray<{ key: string; quoted: string; sub: Shape | undefined }>;
+
+function shapeOf(paths: ReadonlyArray<readonly string[]>): Shape {
+  const byKey = new Map<string, Array<readonly string[]> | "whole">();
+  for (const [key, ...rest] of paths) {
+    const seen = byKey.get(key);
+    // A whole member already asked for stays whole (include=recipe beside recipe.name).
+    if (rest.length === 0) byKey.set(key, "whole");
+    else if (seen === undefined) byKey.set(key, [rest]);
+    else if (seen !== "whole") seen.push(rest);
   }
-  return out;
+  return [...byKey.keys()].sort().map((key) => {
+    const rest = byKey.get(key)!;
+    return { key, quoted: JSON.stringify(key), sub: rest === "whole" ? undefined : shapeOf(rest) };
+  });
 }
 
-function mergeDeep(a: Doc, b: Doc): Doc {
-  const out: Doc = Object.assign(Object.create(null), a);
-  for (const [k, v] of Object.entries(b)) {
-    out[k] = isPlainObject(out[k]) && isPlainObject(v) ? mergeDeep(out[k] as Doc, v) : v;
+// Canonical text of the members of `obj` that `shape` names; undefined when none is there.
+function writeShape(obj: Doc, shape: Shape): string | undefined {
+  let out: string | undefined;
+  for (const { key, quoted, sub } of shape) {
+    // Own members only: `in` also sees inherited names such as "constructor".
+    if (!Object.hasOwn(obj, key)) continue;
+    const value = obj[key];
+    if (value === undefined) continue;
+    const text = sub === undefined ? canonicalJson(value) : isPlainObject(value) ? writeShape(value, sub) : undefined;
+    if (text === undefined) continue;
+    out = (out === undefined ? "{" : out + ",") + quoted + ":" + text;
   }
-  return out;
+  return out === undefined ? undefined : out + "}";
+}
+
+/**
+ * The canonical JSON text of the values at the given dot paths, built once for many documents. Missing
+ * values are omitted rather than sent as null, as the hosted service does; a path that crosses an
+ * array stops there. The text is written directly, with no projected object made first.
+ */
+export function projector(paths: readonly string[]): (doc: Doc) => string {
+  const shape = shapeOf(paths.map((p) => p.split(".")));
+  return (doc) => writeShape(doc, shape) ?? "{}";
 }

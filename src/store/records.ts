@@ -1,4 +1,4 @@
-import { canonicalJson, canonicalText, project, withSortedKeys, type Doc } from "../lib/json.ts";
+import { canonicalJson, canonicalText, projector, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
@@ -15,10 +15,9 @@ export interface EncodedRecord {
   sortKeys: Array<number | string>;
 }
 
-// Default fields in alphabetical order: the projection then has its keys in canonical order and is
-// serialised in one JSON.stringify, not key by key (the API document lists them in another order).
-const SUMMARY_FIELDS = {} as Record<Kind, readonly string[]>;
-for (const kind of Object.keys(DEFAULT_FIELDS) as Kind[]) SUMMARY_FIELDS[kind] = [...DEFAULT_FIELDS[kind]].sort();
+// The default-field projection of each kind, made once.
+const SUMMARY = {} as Record<Kind, (doc: Doc) => string>;
+for (const kind of Object.keys(DEFAULT_FIELDS) as Kind[]) SUMMARY[kind] = projector(DEFAULT_FIELDS[kind]);
 
 /** Fields lists are often ordered by; stores keep their sort keys in indexed columns. */
 export const SORTED_FIELDS = ["brewDate", "name", "batchNo"] as const;
@@ -38,17 +37,14 @@ export function sortKey(value: unknown): number | string {
  * `fresh`, when given, names the only top-level members of `input` that are not, untouched, those of a
  * document parsed from a body stored `ordered` (see `canonicalText`).
  */
-export function encodeRecord(kind: Kind, input: Doc, fresh?: readonly string[]): EncodedRecord {
-  // Updates add keys at the end of a parsed document; sorting the top level lets the nested objects,
-  // already in order when they come from stored text, be serialised in one pass.
-  const doc = withSortedKeys(input);
+export function encodeRecord(kind: Kind, doc: Doc, fresh?: readonly string[]): EncodedRecord {
   const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
   const body = canonicalText(doc, fresh);
   return {
     id: String(doc._id),
     body: body.text,
     ordered: body.parsesInOrder,
-    summary: canonicalJson(project(doc, SUMMARY_FIELDS[kind])),
+    summary: SUMMARY[kind](doc),
     status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
     sortKeys: SORTED_FIELDS.map((f) => sortKey(doc[f])),

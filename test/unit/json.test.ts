@@ -3,7 +3,7 @@
 // path that crosses an array stops there, JSON deeper than 64 levels is refused.
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { canonicalJson, depthOf, MAX_DEPTH, project, sortKeys } from "../../src/lib/json.ts";
+import { canonicalJson, depthOf, MAX_DEPTH, projector, sortKeys } from "../../src/lib/json.ts";
 
 const keysSorted = (v: unknown): boolean =>
   Array.isArray(v)
@@ -69,7 +69,7 @@ describe("depthOf", () => {
   });
 });
 
-describe("project", () => {
+describe("projector", () => {
   const batch = {
     status: "Planning",
     _id: "b1",
@@ -77,6 +77,7 @@ describe("project", () => {
     brewer: null,
     recipe: { name: "R", mash: { name: "M", steps: [{ a: 1 }] }, fermentation: { name: "F" }, hops: [{ name: "H" }] },
   };
+  const project = (doc: object, paths: string[]) => JSON.parse(projector(paths)(doc as Record<string, unknown>));
   const cases: Array<[string, string[], unknown]> = [
     ["top-level paths copy those fields only", ["_id", "name"], { _id: "b1", name: "Pale" }],
     ["a null value is kept (present, not missing)", ["brewer"], { brewer: null }],
@@ -88,18 +89,62 @@ describe("project", () => {
     ["a path through an array stops there", ["recipe.hops.name"], {}],
     ["a path through a scalar stops there", ["name.length"], {}],
     ["a missing parent yields nothing", ["style.name"], {}],
+    ["an inherited name is not a member", ["constructor", "recipe.toString"], {}],
     ["no paths give an empty object", [], {}],
   ];
   for (const [name, paths, expected] of cases) {
     test(name, () => expect(project(batch, paths)).toEqual(expected as any));
   }
-  test("the result serialises with alphabetical keys at every level", () => {
-    const out = project(batch, ["status", "recipe.name", "_id", "recipe.fermentation", "brewer"]);
-    expect(canonicalJson(out)).toBe('{"_id":"b1","brewer":null,"recipe":{"fermentation":{"name":"F"},"name":"R"},"status":"Planning"}');
+  test("the text has alphabetical keys at every level", () => {
+    const out = projector(["status", "recipe.name", "_id", "recipe.fermentation", "brewer"])(batch);
+    expect(out).toBe('{"_id":"b1","brewer":null,"recipe":{"fermentation":{"name":"F"},"name":"R"},"status":"Planning"}');
   });
   test("projecting does not change the source document", () => {
     const copy = structuredClone(batch);
-    project(batch, ["recipe.name", "recipe", "name"]);
+    projector(["recipe.name", "recipe", "name"])(batch);
     expect(batch).toEqual(copy);
+  });
+
+  // A model: the members at each path copied into a new object one path at a time, then serialised.
+  function model(doc: Record<string, unknown>, paths: string[]): string {
+    const plain = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+    const out: Record<string, unknown> = {};
+    const whole = new Set<string>();
+    for (const path of paths) {
+      const parts = path.split(".");
+      let src: unknown = doc;
+      if (!parts.every((p) => plain(src) && Object.hasOwn(src, p) && ((src = src[p]), true))) continue;
+      let dst = out;
+      let prefix = "";
+      let covered = false;
+      for (const p of parts.slice(0, -1)) {
+        prefix += p + ".";
+        if (whole.has(prefix)) covered = true;
+        if (!plain(dst[p])) dst[p] = {};
+        dst = dst[p] as Record<string, unknown>;
+      }
+      if (covered) continue;
+      whole.add(path + ".");
+      dst[parts.at(-1)!] = structuredClone(src);
+    }
+    return canonicalJson(out);
+  }
+  const segment = fc.constantFrom("a", "b", "B", "_id", "name", "x y", "é", "");
+  const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((s) => s.join("."));
+  const nested: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+    node: fc.oneof(
+      { depthSize: "small" },
+      fc.constantFrom(null, 1, "s", true),
+      fc.dictionary(segment, tie("node"), { maxKeys: 4 }),
+      fc.array(tie("node"), { maxLength: 2 }),
+    ),
+  })).node;
+  test("for any document and paths: the model's canonical text", () => {
+    fc.assert(
+      fc.property(fc.dictionary(segment, nested, { maxKeys: 6 }), fc.array(path, { maxLength: 5 }), (doc, paths) => {
+        expect(projector(paths)(doc)).toBe(model(doc, paths));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
