@@ -44,7 +44,8 @@ export function patchBatch(store: Store, userId: string, id: string, input: Defe
     if (!current) throw notFound();
     if ("error" in check) throw check.error;
     if (Object.keys(check.changes).length === 0) return { result: TEXT.nothingToUpdate };
-    return { write: { ...current, ...check.changes }, changed: Object.keys(check.changes), result: TEXT.updated };
+    // `current` is this decision's own copy: changed in place, its members keep their order.
+    return { write: Object.assign(current, check.changes), changed: Object.keys(check.changes), result: TEXT.updated };
   });
 }
 

@@ -210,14 +210,15 @@ export class SqliteStore implements Store {
     const row = rows[0];
     const outcome = decide(row ? (JSON.parse(row[1] as string) as Doc) : undefined);
     if (!outcome.write) return outcome.result;
+    const doc = outcome.write._id === id ? outcome.write : { ...outcome.write, _id: id };
     if (!row) {
-      this.write(userId, kind, { ...outcome.write, _id: id });
+      this.write(userId, kind, doc);
       return outcome.result;
     }
     // Only the columns whose values changed are written: SQLite rewrites the entries of every index
     // on a column named in SET, so naming all of them doubled the cost of a one-field PATCH.
     // What the decision left as parsed from a body that parses in order needs no second walk.
-    const rec = encodeRecord(kind, { ...outcome.write, _id: id }, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
+    const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
     if (rec.body === row[1]) return outcome.result;
     const values = derivedValues(rec);
     const set = ["body = ?"];

@@ -93,7 +93,10 @@ export interface Store extends RateStorage {
   get(userId: string, kind: Kind, id: string, as: "bytes"): Awaitable<StoredJson | undefined>;
   get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
   insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;
-  /** Runs `decide` on the current document (undefined when absent) inside one write transaction. */
+  /**
+   * Runs `decide` on the current document (undefined when absent) inside one write transaction. The
+   * document is a copy of its own for `decide`, which may change it and return it as the write.
+   */
   update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Awaitable<T>;
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;

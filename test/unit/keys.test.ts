@@ -32,9 +32,22 @@ describe("random values", () => {
     expect(keys.size).toBe(200);
     for (const k of keys) expect(k).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
-  test("an id is 20 letters and digits, a new one each time", () => {
-    const ids = new Set(Array.from({ length: 200 }, newId));
-    expect(ids.size).toBe(200);
+  test("an id is 20 letters and digits, a new one each time (over several refills of the random pool)", () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9]{20}$/);
+  });
+  test("every character of an id is equally likely, across many refills of the random pool", () => {
+    // 10,000 ids are 200,000 characters, about 3,226 of each of the 62. A chi-square statistic with 61
+    // degrees of freedom stays under 110 with probability above 0.9999 for uniform characters; bytes
+    // taken modulo 62 without rejecting the top eight values (a quarter more of eight characters) give
+    // about 1,000.
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) for (const ch of newId()) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    const expected = 200_000 / 62;
+    let chi = 0;
+    for (const n of counts.values()) chi += (n - expected) ** 2 / expected;
+    expect(chi).toBeLessThan(110);
   });
 });
