@@ -81,6 +81,12 @@ export function parseListRequest(params: URLSearchParams): ListRequest {
 
 /** Version 1 pages with `offset` in `_id` order; `start_after` and `order_by` are version 2 only. */
 export function parseListRequestFor(version: 1 | 2, params: URLSearchParams): ListRequest {
+  // A list asked for with no parameters (most are) gets its version's defaults, parsed once.
+  if (params.size === 0) return DEFAULTS[version];
+  return parseFor(version, params);
+}
+
+function parseFor(version: 1 | 2, params: URLSearchParams): ListRequest {
   if (version === 2) return parseListRequest(params);
   const complete = parseBoolean(params, "complete");
   const include = complete ? [] : parseInclude(params);
@@ -96,3 +102,6 @@ export function parseListRequestFor(version: 1 | 2, params: URLSearchParams): Li
     },
   };
 }
+
+const frozen = (r: ListRequest): ListRequest => Object.freeze({ ...r, include: Object.freeze(r.include) as string[], query: Object.freeze(r.query) });
+const DEFAULTS = { 1: frozen(parseFor(1, new URLSearchParams())), 2: frozen(parseFor(2, new URLSearchParams())) };

@@ -2,7 +2,7 @@
 // choices of docs/decisions.md (Lists) where the document is silent.
 import { describe, expect, test } from "bun:test";
 import { HttpError } from "../../src/http/errors.ts";
-import { parseBoolean, parseInclude, parseLimit, parseListRequest } from "../../src/http/list-params.ts";
+import { parseBoolean, parseInclude, parseLimit, parseListRequest, parseListRequestFor } from "../../src/http/list-params.ts";
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -81,6 +81,16 @@ describe("parseListRequest", () => {
       include: [],
       query: { limit: 10, startAfter: undefined, orderBy: "_id", desc: false, fields: "summary" },
     });
+  });
+  test("no parameters, per version, as parsing an empty value of each gives; the shared defaults cannot be changed", () => {
+    const empty = q("limit=&start_after=&order_by=&order_by_direction=&include=&complete=&offset=");
+    for (const version of [1, 2] as const) {
+      const defaults = parseListRequestFor(version, q(""));
+      expect(defaults).toEqual(parseListRequestFor(version, empty));
+      expect(() => ((defaults.query as { limit: number }).limit = 50)).toThrow(TypeError);
+      expect(() => defaults.include.push("notes")).toThrow(TypeError);
+    }
+    expect(parseListRequestFor(1, q("")).query).toEqual({ limit: 10, offset: 0, orderBy: "_id", desc: false, fields: "summary" });
   });
   test("every parameter given is carried into the query", () => {
     expect(parseListRequest(q("limit=5&start_after=abc&order_by=recipe.name&order_by_direction=desc&include=notes"))).toEqual({
