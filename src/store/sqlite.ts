@@ -89,7 +89,20 @@ export class SqliteStore implements Store {
     return stmt;
   }
 
+  // The UPDATE of a record's body and the derived columns in `changed` (a bit per DERIVED column), by mask.
+  private readonly updates: Statement[] = [];
+
+  private updateStatement(changed: number): Statement {
+    let stmt = this.updates[changed];
+    if (stmt === undefined) {
+      const set = ["body = ?", ...DERIVED.filter((_, i) => changed & (1 << i)).map((c) => `${c} = ?`)];
+      this.updates[changed] = stmt = this.statement(`UPDATE records SET ${set.join(", ")} WHERE rowid = ?`);
+    }
+    return stmt;
+  }
+
   private clearStatements(): void {
+    this.updates.length = 0;
     for (const stmt of this.statements.values()) stmt.finalize();
     this.statements.clear();
   }
@@ -221,14 +234,15 @@ export class SqliteStore implements Store {
     const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
     if (rec.body === row[1]) return outcome.result;
     const values = derivedValues(rec);
-    const set = ["body = ?"];
     const params: Array<string | number | null> = [rec.body];
+    let changed = 0; // bit i: DERIVED[i] changed
     for (let i = 0; i < DERIVED.length; i++) {
       if (Object.is(values[i], row[i + 2])) continue;
-      set.push(`${DERIVED[i]} = ?`);
+      changed |= 1 << i;
       params.push(values[i]);
     }
-    this.statement(`UPDATE records SET ${set.join(", ")} WHERE rowid = ?`).run(...params, row[0] as number);
+    params.push(row[0] as number);
+    this.updateStatement(changed).run(...params);
     return outcome.result;
   }
 
