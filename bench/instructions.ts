@@ -8,21 +8,25 @@ import { serverOptions, targetOptions } from "./lib/targets.ts";
 
 // Instructions per request: the server and the reference each run under valgrind's callgrind, which
 // counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
-// from one minute to the next), the count repeats to about 1-3% on an otherwise idle machine, so it
-// shows a change of a few per cent that a wrk run cannot. Run it with nothing else busy: the JIT
-// compiles in background threads, and when that work lands changes the count. It counts user-space
-// work only: the kernel's share (sockets, SQLite's file locks and writes) is the same for both.
+// from one minute to the next), the count repeats to within 1% from one run to the next,
+// so it shows a change of a few per cent that a wrk run cannot. Two things make it repeat: the JIT and
+// the garbage collector run on the request thread (their own threads would land their work in the
+// count whenever they got to it), and a long uninstrumented warm-up, so that the optimising tiers
+// have compiled the request path before counting starts (with a short one, compiling was most of the
+// count). It counts user-space work only: the kernel's share (sockets, SQLite's file locks and
+// writes) is the same for both.
 //
-//   bun bench/instructions.ts [--requests N (2000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
+//   bun bench/instructions.ts [--requests N (2000)] [--warm-up N (20000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
 //
-// Needs valgrind (Debian: apt-get install valgrind). Each process first answers 1,500 requests
-// uninstrumented (the JIT warms up), then N counted ones, four at a time.
+// Needs valgrind (Debian: apt-get install valgrind). Each process first answers the warm-up requests
+// uninstrumented, then N counted ones, four at a time. About two minutes a scenario.
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--requests");
 const requests = at === -1 ? 2000 : Number(args[at + 1]);
-const chosen = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--requests");
-const WARM_UP = 1500;
+const chosen = args.filter((a, i) => !a.startsWith("--") && !["--requests", "--warm-up"].includes(args[i - 1]));
+const at2 = args.indexOf("--warm-up");
+const WARM_UP = at2 === -1 ? 20_000 : Number(args[at2 + 1]);
 const log = (s: string) => console.error(`[instructions] ${s}`);
 
 function have(bin: string): void {
@@ -56,6 +60,10 @@ async function drive(url: string, load: Load, count: number): Promise<void> {
   await Promise.all([worker(), worker(), worker(), worker()]);
 }
 
+// The JIT and the garbage collector work on threads of their own, whenever they get to it, and
+// callgrind counts every thread: here they work on the thread that asked, so a count repeats.
+const STEADY = { BUN_JSC_useConcurrentJIT: "0", BUN_JSC_useConcurrentGC: "0" };
+
 async function control(pid: number, flag: string): Promise<void> {
   const proc = Bun.spawn(["callgrind_control", flag, String(pid)], { stdout: "ignore", stderr: "pipe" });
   if ((await proc.exited) !== 0) throw new Error(`callgrind_control ${flag} ${pid} failed`);
@@ -68,7 +76,7 @@ async function count(options: StartOptions, load: Load): Promise<number> {
   const cmd = ["valgrind", "--tool=callgrind", "--instr-atstart=no", `--callgrind-out-file=${out}`, ...options.cmd];
   let running: Running | undefined;
   try {
-    running = await start({ ...options, cmd, timeoutMs: 180_000 });
+    running = await start({ ...options, cmd, env: { ...options.env, ...STEADY }, timeoutMs: 180_000 });
     await drive(running.url, load, WARM_UP);
     await control(running.pid, "--instr=on");
     await drive(running.url, load, requests);
