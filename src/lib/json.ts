@@ -157,8 +157,8 @@ export function isPlainObject(value: unknown): value is Doc {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-// A projection as a tree of top-level keys in canonical order, each copied whole or narrowed further.
-type Shape = ReadonlyArray<{ key: string; quoted: string; sub: Shape | undefined }>;
+// A projection as a tree of keys in canonical order, each copied whole or narrowed further.
+type Shape = ReadonlyArray<{ key: string; sub: Shape | undefined }>;
 
 function shapeOf(paths: ReadonlyArray<readonly string[]>): Shape {
   const byKey = new Map<string, Array<readonly string[]> | "whole">();
@@ -171,31 +171,31 @@ function shapeOf(paths: ReadonlyArray<readonly string[]>): Shape {
   }
   return [...byKey.keys()].sort().map((key) => {
     const rest = byKey.get(key)!;
-    return { key, quoted: JSON.stringify(key), sub: rest === "whole" ? undefined : shapeOf(rest) };
+    return { key, sub: rest === "whole" ? undefined : shapeOf(rest) };
   });
 }
 
-// Canonical text of the members of `obj` that `shape` names; undefined when none is there.
-function writeShape(obj: Doc, shape: Shape): string | undefined {
-  let out: string | undefined;
-  for (const { key, quoted, sub } of shape) {
+// The members of `obj` that `shape` names, copied in its order; undefined when none is there.
+function copyShape(obj: Doc, shape: Shape): Doc | undefined {
+  let out: Doc | undefined;
+  for (const { key, sub } of shape) {
     // Own members only: `in` also sees inherited names such as "constructor".
     if (!Object.hasOwn(obj, key)) continue;
     const value = obj[key];
     if (value === undefined) continue;
-    const text = sub === undefined ? canonicalJson(value) : isPlainObject(value) ? writeShape(value, sub) : undefined;
-    if (text === undefined) continue;
-    out = (out === undefined ? "{" : out + ",") + quoted + ":" + text;
+    const copy = sub === undefined ? value : isPlainObject(value) ? copyShape(value, sub) : undefined;
+    if (copy !== undefined) (out ??= Object.create(null) as Doc)[key] = copy;
   }
-  return out === undefined ? undefined : out + "}";
+  return out;
 }
 
 /**
- * The canonical JSON text of the values at the given dot paths, built once for many documents. Missing
- * values are omitted rather than sent as null, as the hosted service does; a path that crosses an
- * array stops there. The text is written directly, with no projected object made first.
+ * The canonical JSON text of the values at the given dot paths, with the paths taken apart once for
+ * many documents. Missing values are omitted rather than sent as null, as the hosted service does; a
+ * path that crosses an array stops there. The copy is made with its keys in canonical order, so it is
+ * serialised in one JSON.stringify.
  */
 export function projector(paths: readonly string[]): (doc: Doc) => string {
   const shape = shapeOf(paths.map((p) => p.split(".")));
-  return (doc) => writeShape(doc, shape) ?? "{}";
+  return (doc) => canonicalJson(copyShape(doc, shape) ?? {});
 }
