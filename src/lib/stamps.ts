@@ -20,4 +20,3 @@ export function stamp(doc: Doc, now: number, created: boolean): Doc {
   doc.updatedAt = iso;
   return doc;
 }
-

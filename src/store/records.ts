@@ -34,7 +34,7 @@ export function sortKey(value: unknown): number | string {
 }
 
 /**
- * `fresh`, when given, names the only top-level members of `input` that are not, untouched, those of a
+ * `fresh`, when given, names the only top-level members of `doc` that are not, untouched, those of a
  * document parsed from a body stored `ordered` (see `canonicalText`).
  */
 export function encodeRecord(kind: Kind, doc: Doc, fresh?: readonly string[]): EncodedRecord {
