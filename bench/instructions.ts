@@ -8,8 +8,9 @@ import { serverOptions, targetOptions } from "./lib/targets.ts";
 
 // Instructions per request: the server and the reference each run under valgrind's callgrind, which
 // counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
-// from one minute to the next), the count repeats to within 1% from one run to the next,
-// so it shows a change of a few per cent that a wrk run cannot. Two things make it repeat: the JIT and
+// from one minute to the next), the count repeats to within about 2% for reads and 5% for writes
+// (SQLite's WAL checkpoints land in some windows and not others), so it shows changes that a wrk run
+// cannot. Two things make it repeat: the JIT and
 // the garbage collector run on the request thread (their own threads would land their work in the
 // count whenever they got to it), and a long uninstrumented warm-up, so that the optimising tiers
 // have compiled the request path before counting starts (with a short one, compiling was most of the
