@@ -10,17 +10,17 @@ import { serverOptions, targetOptions } from "./lib/targets.ts";
 // counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
 // from one minute to the next), the count repeats to within about 2% for reads and 5% for writes
 // (SQLite's WAL checkpoints land in some windows and not others), so it shows changes that a wrk run
-// cannot. Two things make it repeat: the JIT and
-// the garbage collector run on the request thread (their own threads would land their work in the
-// count whenever they got to it), and a long uninstrumented warm-up, so that the optimising tiers
-// have compiled the request path before counting starts (with a short one, compiling was most of the
-// count). It counts user-space work only: the kernel's share (sockets, SQLite's file locks and
-// writes) is the same for both.
+// cannot. Two things make it repeat: the JIT and the garbage collector run on the request thread
+// (their own threads would land their work in the count whenever they got to it), and a long
+// uninstrumented warm-up, so that the optimising tiers have compiled the request path before counting
+// starts (with a short one, compiling was about a quarter of one count). It counts user-space work
+// only: the kernel's share (sockets, SQLite's file locks and writes) is the same for both.
 //
 //   bun bench/instructions.ts [--requests N (2000)] [--warm-up N (20000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
 //
 // Needs valgrind (Debian: apt-get install valgrind). Each process first answers the warm-up requests
-// uninstrumented, then N counted ones, four at a time. About two minutes a scenario.
+// uninstrumented, then N counted ones, four at a time. All eight scenarios take about seven minutes
+// on an idle machine.
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--requests");
