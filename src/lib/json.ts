@@ -98,7 +98,7 @@ function topLevelInOrder(doc: Doc, fresh: readonly string[]): boolean {
  * A shallow copy whose own keys are in alphabetical order (nested objects shared, not copied); the
  * document itself when its keys already are (a PATCH of fields it has keeps the stored order).
  */
-export function withSortedKeys(doc: Doc): Doc {
+function withSortedKeys(doc: Doc): Doc {
   let previous: string | undefined;
   let sorted = true;
   for (const key in doc) {
