@@ -2,13 +2,13 @@ import { Elysia } from "elysia";
 import { batchRoutes } from "./batches/routes.ts";
 import type { Config } from "./config.ts";
 import { Authenticator } from "./http/auth.ts";
-import type { Call } from "./http/call.ts";
+import { CallHeaders } from "./http/call-headers.ts";
 import type { Deps } from "./http/deps.ts";
 import { badRequest, ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
 import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
-import { addRateHeaders, isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
+import { isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
@@ -24,7 +24,7 @@ import { webRoutes } from "./web/routes.ts";
 export function createApp(config: Config, store: Store, limiter = newRateLimiter(config, store), observer = new Observer(config)) {
   const auth = new Authenticator(store, limiter);
   // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
-  const hsts = config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : undefined;
+  const callHeaders = new CallHeaders(config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : {});
   // Every response tells the client its request id and, for a counted call, its remaining budget. An
   // API Reply becomes a Response here, with all its headers at once; a Response (web pages, the API
   // documentation) gets them added.
@@ -32,11 +32,13 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     // A response that passed this way before (an error mapped, then mapped again) has them already.
     const call = observer.end(request, reply.status, route);
     if (reply instanceof Reply) {
-      const headers: Record<string, string> = { "content-type": reply.type };
-      if (reply.headers) Object.assign(headers, reply.headers);
-      return new Response(reply.body, { status: reply.status, headers: call ? addCallHeaders(headers, call, hsts) : headers });
+      const headers = call ? callHeaders.forAnswer(reply.type, call) : { "content-type": reply.type };
+      const response = new Response(reply.body, { status: reply.status, headers });
+      // An answer's own fields (Retry-After and the spent budget of a 429, say) are rare: set one by one.
+      if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) response.headers.set(k, v);
+      return response;
     }
-    if (call) for (const [k, v] of Object.entries(addCallHeaders({}, call, hsts))) reply.headers.set(k, v);
+    if (call) callHeaders.addTo(reply.headers, call);
     return reply;
   };
   // A refusal is its own answer; anything else is a defect: logged, its message never leaked.
@@ -74,14 +76,6 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
 }
 
 export type App = ReturnType<typeof createApp>;
-
-/** The headers of every response, written into its own object: the request id, the rate budget, HSTS. */
-function addCallHeaders(headers: Record<string, string>, call: Call, hsts: Record<string, string> | undefined): Record<string, string> {
-  if (call.rate) addRateHeaders(headers, call.rate);
-  if (hsts) Object.assign(headers, hsts);
-  headers["x-request-id"] = call.id;
-  return headers;
-}
 
 /** In memory for one process; in the database when the store counts for every process on it. */
 export function newRateLimiter(config: Config, store?: Store): Limiter {

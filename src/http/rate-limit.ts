@@ -131,12 +131,21 @@ export function addRateHeaders(headers: Record<string, string>, s: RateState): R
   let fixed = byLimit.get(s.limit);
   if (!fixed) byLimit.set(s.limit, (fixed = { policy: `"v${s.apiVersion}";q=${s.limit};w=3600`, limit: String(s.limit) }));
   headers["ratelimit-policy"] = fixed.policy;
-  headers.ratelimit = `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`;
+  headers.ratelimit = rateField(s);
   headers["x-ratelimit-limit"] = fixed.limit;
   headers["x-ratelimit-remaining"] = String(s.remaining);
   headers["x-ratelimit-reset"] = String(s.reset);
   return headers;
 }
+
+/** The fields of addRateHeaders that change from call to call, set on headers that hold the rest. */
+export function setChangingRateHeaders(headers: Headers, s: RateState): void {
+  headers.set("ratelimit", rateField(s));
+  headers.set("x-ratelimit-remaining", String(s.remaining));
+  headers.set("x-ratelimit-reset", String(s.reset));
+}
+
+const rateField = (s: RateState) => `"v${s.apiVersion}";r=${s.remaining};t=${s.reset}`;
 
 /** A store that counts calls itself, atomically for every process on it (the PostgreSQL store). */
 export interface SharedRateCounter {
