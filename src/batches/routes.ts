@@ -24,7 +24,7 @@ export function batchRoutes({ auth, store, config, responder }: Deps, version: A
         const req = parseListRequestFor(version, params);
         const status = params.get("status") || (version === 1 ? "Planning" : undefined);
         if (status !== undefined && !isBatchStatus(status)) throw badRequest(ERRORS.invalidStatus);
-        return andThen(listDocuments(store, userId, "batch", req, { status }), jsonText);
+        return andThen(listDocuments(store, userId, "batch", req, status === undefined ? undefined : { status }), jsonText);
       }),
     )
     .get(`${base}/:id`, ({ request, params }) =>

@@ -9,10 +9,11 @@ import { parseInclude, type ListRequest } from "./list-params.ts";
  * One list page as JSON. Default and complete pages are spliced from stored canonical text without
  * parsing; only `include` pages parse each document to project it. Whole documents (15 KB a batch) are
  * asked for as bytes where the store gives them; summaries (under 200 bytes) as text, which costs less
- * than a byte array each.
+ * than a byte array each. `extra` holds the route's own filters (status, stock), given only when set, so
+ * a plain list passes its parsed query (for no parameters, the version's frozen defaults) as it is.
  */
-export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra: Partial<ListQuery> = {}): Awaitable<StoredJson> {
-  const query = { ...req.query, ...extra };
+export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra?: Partial<ListQuery>): Awaitable<StoredJson> {
+  const query = extra ? { ...req.query, ...extra } : req.query;
   if (req.complete) return andThen(store.list(userId, kind, query, "bytes"), (rows) => jsonArray(found(rows)));
   if (req.query.fields === "summary") return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows)));
   const fields = projector([...DEFAULT_FIELDS[kind], ...req.include]);
@@ -34,7 +35,7 @@ const decoder = new TextDecoder();
  * one array, with no string made of them at all.
  */
 export function jsonArray(parts: readonly StoredJson[]): StoredJson {
-  if (parts.every((p) => typeof p === "string")) {
+  if (allText(parts)) {
     let out = "[";
     for (let i = 0; i < parts.length; i++) out += (i === 0 ? "" : ",") + parts[i];
     return out + "]";
@@ -52,6 +53,11 @@ export function jsonArray(parts: readonly StoredJson[]): StoredJson {
   }
   out[at] = 0x5d; // ]
   return out;
+}
+
+function allText(parts: readonly StoredJson[]): parts is readonly string[] {
+  for (let i = 0; i < parts.length; i++) if (typeof parts[i] !== "string") return false;
+  return true;
 }
 
 /** One document: whole when `include` is absent (as stored, bytes where the store gives them), else its default fields plus the included paths. */

@@ -35,7 +35,7 @@ export function inventoryRoutes({ auth, store, config, responder }: Deps, versio
         const negative = parseBoolean(query, "inventory_negative");
         // Both filters at once ask for stock > 0 and < 0: no item can match (docs/decisions.md).
         const inventory = negative ? "negative" : exists ? "exists" : undefined;
-        return andThen(listDocuments(store, userId, c, req, { inventory }), (page) => jsonText(exists && negative ? "[]" : page));
+        return andThen(listDocuments(store, userId, c, req, inventory === undefined ? undefined : { inventory }), (page) => jsonText(exists && negative ? "[]" : page));
       }),
     )
     .get(`${base}/:id`, async ({ request, params }) => {
