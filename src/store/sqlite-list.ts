@@ -40,6 +40,21 @@ function kindLiteral(kind: Kind): string {
   return `'${kind}'`;
 }
 
+// Stands for the user id while a plan is built: no value of a query is a string holding a NUL.
+const ANY_USER = "\u0000user";
+
+/**
+ * A page's SQL and the values bound after the user id, for a query where the user id is the only
+ * value that changes from one account to the next (no cursor). Built once for a query that many
+ * requests share; undefined for any other.
+ */
+export function listPlan(kind: Kind, query: ListQuery, bytes = false): { sql: string; rest: Array<string | number> } | undefined {
+  if (query.startAfter !== undefined) return undefined;
+  const { sql, params } = buildListSql(ANY_USER, kind, query, bytes);
+  if (params[0] !== ANY_USER || params.indexOf(ANY_USER, 1) !== -1) return undefined;
+  return { sql, rest: params.slice(1) };
+}
+
 export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes = false): ListSql {
   const text = query.fields === "summary" ? "summary" : "body";
   // As a BLOB, bun:sqlite hands the row over as bytes, without decoding it into a string.

@@ -4,7 +4,7 @@ import { dirname } from "node:path";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
-import { buildListSql } from "./sqlite-list.ts";
+import { buildListSql, listPlan } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
@@ -56,6 +56,12 @@ const SQL = {
 };
 const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.ordered ? 1 : 0];
 
+/** A shared list query's prepared page: the statement, and the values bound after the user id. */
+interface SharedList {
+  statement: Statement;
+  rest: Array<string | number>;
+}
+
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
 
 function sortReadings(readings: Doc[]): Doc[] {
@@ -101,7 +107,26 @@ export class SqliteStore implements Store {
     return stmt;
   }
 
+  // A list asked for with no parameters (most are) carries its version's frozen defaults
+  // (src/http/list-params.ts), one object for every such request: its page's statement and the values
+  // after the user id are found once per kind, not built as SQL text and looked up by it each time.
+  private sharedLists = new WeakMap<ListQuery, Map<string, SharedList | null>>();
+
+  private sharedList(kind: Kind, query: ListQuery, bytes: boolean): SharedList | null {
+    if (!Object.isFrozen(query)) return null;
+    let byKind = this.sharedLists.get(query);
+    if (byKind === undefined) this.sharedLists.set(query, (byKind = new Map()));
+    const key = bytes ? `${kind} bytes` : kind;
+    let shared = byKind.get(key);
+    if (shared === undefined) {
+      const plan = listPlan(kind, query, bytes);
+      byKind.set(key, (shared = plan ? { statement: this.statement(plan.sql), rest: plan.rest } : null));
+    }
+    return shared;
+  }
+
   private clearStatements(): void {
+    this.sharedLists = new WeakMap();
     this.updates.length = 0;
     for (const stmt of this.statements.values()) stmt.finalize();
     this.statements.clear();
@@ -195,6 +220,12 @@ export class SqliteStore implements Store {
   list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): StoredJson[] | "unknown-cursor";
   list(userId: string, kind: Kind, query: ListQuery): string[] | "unknown-cursor";
   list(userId: string, kind: Kind, query: ListQuery, as?: "bytes"): StoredJson[] | "unknown-cursor" {
+    const shared = this.sharedList(kind, query, as === "bytes");
+    if (shared) {
+      const { statement, rest } = shared;
+      const rows = (rest.length === 1 ? statement.values(userId, rest[0]) : statement.values(userId, ...rest)) as Array<[StoredJson]>;
+      return rows.map((r) => r[0]);
+    }
     const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query, as === "bytes");
     const rows = this.statement(sql).values(...params) as Array<[StoredJson]>;
     if (rows.length === 0 && cursorSql && this.statement(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
