@@ -47,7 +47,9 @@ export function comparisons(d: BenchData): Comparison[] {
     both("4-readings", "GET /v2/batches/{id}/readings (200)", `/v2/batches/${d.main.readingsBatchId}/readings`, 0.7),
     both("5-patch", "PATCH /v2/batches/{id} measuredOg", "/", 0.8, patch),
     both("6-adjust", "PATCH /v2/inventory/hops/{id} inventory_adjust", "/", 0.8, adjust),
-    deep("7a-deep-id", "page 5,000 vs page 1 (start_after, _id)", "/v2/batches", `/v2/batches?start_after=${d.large.idCursor}`),
+    // Both pages carry a query string: a list with none takes prepared defaults (src/store/sqlite.ts),
+    // a path no page after a cursor can take, and the ratio would measure that instead of depth.
+    deep("7a-deep-id", "page 5,000 vs page 1 (start_after, _id)", "/v2/batches?limit=10", `/v2/batches?limit=10&start_after=${d.large.idCursor}`),
     deep("7b-deep-brewdate", "page 5,000 vs page 1 (order_by=brewDate)", "/v2/batches?order_by=brewDate",
       `/v2/batches?order_by=brewDate&start_after=${d.large.brewDateCursor}`),
     {
