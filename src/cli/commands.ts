@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { parseScopeList, scopesOf } from "../http/scopes.ts";
 import { issueApiKey } from "../lib/keys.ts";
@@ -113,7 +112,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
       let parsed: unknown;
       try {
-        parsed = JSON.parse(readFileSync(file, "utf8"));
+        parsed = JSON.parse(await Bun.file(file).text());
       } catch (e) {
         throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
       }

@@ -1,5 +1,4 @@
 import { Elysia } from "elysia";
-import { dirname, join } from "node:path";
 import { lazy } from "../lib/lazy.ts";
 
 // `/swagger/json` comes from @elysiajs/swagger with the document built in document.ts (spec.ts). Both
@@ -8,10 +7,12 @@ import { lazy } from "../lib/lazy.ts";
 // internet, so `/swagger` is served here with Swagger UI's files from the installed swagger-ui-dist.
 const spec = lazy(() => import("./spec.ts"));
 
-const UI_DIR = dirname(Bun.resolveSync("swagger-ui-dist/package.json", import.meta.dir));
+// Found in the installed package when first asked for: a start does not wait on the lookup.
+let uiPackage: URL | undefined;
+const uiFile = (name: string) => new URL(name, (uiPackage ??= Bun.pathToFileURL(Bun.resolveSync("swagger-ui-dist/package.json", import.meta.dir))));
 const ASSETS: Record<string, { file: string; type: string }> = {
-  "swagger-ui.css": { file: join(UI_DIR, "swagger-ui.css"), type: "text/css; charset=utf-8" },
-  "swagger-ui-bundle.js": { file: join(UI_DIR, "swagger-ui-bundle.js"), type: "text/javascript; charset=utf-8" },
+  "swagger-ui.css": { file: "swagger-ui.css", type: "text/css; charset=utf-8" },
+  "swagger-ui-bundle.js": { file: "swagger-ui-bundle.js", type: "text/javascript; charset=utf-8" },
 };
 
 const INIT = `window.addEventListener("load", function () {
@@ -49,7 +50,7 @@ export function openApiRoutes() {
       ({ params }) => {
         const asset = ASSETS[params.file];
         if (!asset) return new Response("Not Found", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-        return new Response(Bun.file(asset.file), { headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" } });
+        return new Response(Bun.file(uiFile(asset.file)), { headers: { "content-type": asset.type, "cache-control": "public, max-age=86400" } });
       },
       { detail: { hide: true } },
     );

@@ -1,6 +1,4 @@
 import { Database, type Statement } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
@@ -10,8 +8,7 @@ import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutco
 import type { RateCount } from "../http/rate-limit.ts";
 
 export function openDatabase(path: string): Database {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { create: true, strict: true });
+  const db = openFile(path);
   // WAL with synchronous=NORMAL survives a process crash without losing a committed write
   // (docs/decisions.md); a second writer waits instead of failing at once.
   db.exec("PRAGMA journal_mode = WAL");
@@ -22,12 +19,35 @@ export function openDatabase(path: string): Database {
   return db;
 }
 
+/**
+ * The database file, created when missing, with its folder. The folder is made only when the open
+ * fails for want of it: node:fs then loads, which a start on an existing database never needs.
+ */
+function openFile(path: string): Database {
+  try {
+    return new Database(path, { create: true, strict: true });
+  } catch (e) {
+    if (path === ":memory:" || (e as { code?: string }).code !== "SQLITE_CANTOPEN") throw e;
+    const { mkdirSync } = require("node:fs") as typeof import("node:fs");
+    const { dirname } = require("node:path") as typeof import("node:path");
+    mkdirSync(dirname(path), { recursive: true });
+    return new Database(path, { create: true, strict: true });
+  }
+}
+
+const schemaVersion = (db: Database) => (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+
+/** Brings the schema up to date. A database already there is only read: no write at every start. */
 function migrate(db: Database): void {
+  const check = (applied: number) => {
+    if (applied > MIGRATIONS.length) throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
+    return applied < MIGRATIONS.length;
+  };
+  if (!check(schemaVersion(db))) return;
+  // Under the write lock, read again: another process may have migrated in between.
   db.transaction(() => {
-    const { user_version: applied } = db.query("PRAGMA user_version").get() as { user_version: number };
-    if (applied > MIGRATIONS.length) {
-      throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
-    }
+    const applied = schemaVersion(db);
+    if (!check(applied)) return;
     for (let v = applied; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);
     db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
   }).immediate();

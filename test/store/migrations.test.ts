@@ -41,3 +41,38 @@ test("a version 3 database migrates to the sort-key columns with every document 
     await store.close();
   }
 });
+
+test("a current database opens without a write: a server starts while another process holds the write lock", async () => {
+  const path = join(dir.path, "current.sqlite");
+  await SqliteStore.open(path).close();
+  const writer = new Database(path);
+  writer.exec("PRAGMA busy_timeout = 0");
+  writer.exec("BEGIN IMMEDIATE");
+  try {
+    const started = performance.now();
+    const store = SqliteStore.open(path);
+    // Opening waited on nothing (busy_timeout is 5 s): it only read the schema version.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+    await store.close();
+  } finally {
+    writer.exec("ROLLBACK");
+    writer.close();
+  }
+});
+
+test("a database newer than this server is refused at open, naming both versions", () => {
+  const path = join(dir.path, "newer.sqlite");
+  const db = new Database(path);
+  db.exec(`PRAGMA user_version = ${MIGRATIONS.length + 1}`);
+  db.close();
+  expect(() => SqliteStore.open(path)).toThrow(`database schema version ${MIGRATIONS.length + 1} is newer than this server (${MIGRATIONS.length})`);
+});
+
+test("a database in a folder that does not exist yet is created with its folders", async () => {
+  const path = join(dir.path, "a", "b", "new.sqlite");
+  const store = SqliteStore.open(path);
+  expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+  await store.close();
+  expect(await Bun.file(path).exists()).toBe(true);
+});
