@@ -8,6 +8,13 @@ WORKDIR /app
 COPY package.json bun.lock ./
 RUN bun install --frozen-lockfile --production --ignore-scripts
 
+# The server as deployed: one bundle with its chunks and page assets (scripts/build.ts), so a start
+# reads a few files instead of resolving and transpiling the sources.
+FROM deps AS build
+COPY scripts/build.ts ./scripts/
+COPY src ./src
+RUN bun scripts/build.ts
+
 FROM oven/bun:1.4.5-slim
 WORKDIR /app
 ENV NODE_ENV=production \
@@ -15,11 +22,12 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=/data/brewrecords.sqlite \
     DEMO=0
+# Swagger UI's files are served from the installed swagger-ui-dist; the rest is in the bundle.
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
 # The command line on PATH: docker exec <container> brewrecords user add alice
-RUN ln -s /app/src/cli/main.ts /usr/local/bin/brewrecords \
+RUN ln -s /app/dist/main.js /usr/local/bin/brewrecords \
  && mkdir -p /data \
  && chown bun:bun /data
 USER bun

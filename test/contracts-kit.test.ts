@@ -1,5 +1,6 @@
-// The contract kit against our own server process: the whole kit must pass, and each planted
-// deviation (contracts/selftest) must be reported as a failure in its area.
+// The contract kit against our own server process (as deployed, and from sources on PostgreSQL): the
+// whole kit must pass, and each planted deviation (contracts/selftest) must be reported as a failure
+// in its area.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { DEVIATIONS } from "../contracts/selftest/deviations.ts";
 import { importDocument } from "../contracts/selftest/dataset.ts";
 import { basicCredential } from "../contracts/redact.ts";
 import { freshPostgres, type Database } from "./helpers/stores.ts";
+import { deployedBuild } from "./helpers/process.ts";
 
 /** The areas our server implements: the kit runs every one of them against it. */
 const ENABLED_AREAS: AreaName[] = ["auth", "errors", "isolation", "readings", "lists", "batches", "recipes", "inventory", "v1", "ratelimit"];
@@ -21,7 +23,12 @@ const SEED = "20261122";
 const RATE_LIMIT = 20;
 const READ_SCOPES = "recipes.read,batches.read,inventory.read";
 
-interface Server { url: string; proc: ReturnType<typeof Bun.spawn>; env: Record<string, string> }
+// The SQLite servers run the deployed bundle (scripts/build.ts), the PostgreSQL ones the sources: the
+// kit passes on both ways of running the server.
+const SOURCES = join(ROOT, "src", "cli", "main.ts");
+let build: Awaited<ReturnType<typeof deployedBuild>>;
+
+interface Server { url: string; proc: ReturnType<typeof Bun.spawn>; env: Record<string, string>; main: string }
 const dir = mkdtempSync(join(tmpdir(), "contracts-kit-"));
 const settings: Record<string, string> = {};
 const secrets: string[] = [];
@@ -29,33 +36,33 @@ let main: Server;
 let limited: Server;
 const rateKeys: { user: string; key: string }[] = [];
 
-function cli(env: Record<string, string>, ...args: string[]): string {
-  const p = Bun.spawnSync([BUN, "src/cli/main.ts", ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+function cli(s: Server, ...args: string[]): string {
+  const p = Bun.spawnSync([BUN, s.main, ...args], { cwd: ROOT, env: { ...process.env, ...s.env } });
   if (p.exitCode !== 0) throw new Error(`brewrecords ${args.join(" ")} failed: ${p.stderr.toString()}`);
   return p.stdout.toString().trim();
 }
 
 /** Creates the account, its key and its data; returns the key. */
-function account(env: Record<string, string>, user: string, scopes: string, data?: object, v1 = false): string {
-  cli(env, "user", "add", user);
-  const key = cli(env, "key", "generate", user, "--scopes", scopes, ...(v1 ? ["--api-version", "1"] : []));
+function account(s: Server, user: string, scopes: string, data?: object, v1 = false): string {
+  cli(s, "user", "add", user);
+  const key = cli(s, "key", "generate", user, "--scopes", scopes, ...(v1 ? ["--api-version", "1"] : []));
   secrets.push(key, basicCredential(user, key));
   if (data) {
     const file = join(dir, `${user}.json`);
     writeFileSync(file, JSON.stringify(data));
-    cli(env, "import", user, file);
+    cli(s, "import", user, file);
   }
   return key;
 }
 
 /** A server's database and environment; accounts are made before it listens. */
-function prepare(name: string, perHour: number, databaseUrl = join(dir, `${name}.sqlite`)): Server {
+function prepare(name: string, perHour: number, main: string, databaseUrl = join(dir, `${name}.sqlite`)): Server {
   const env = { DATABASE_URL: databaseUrl, DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour) };
-  return { url: "", proc: undefined as never, env };
+  return { url: "", proc: undefined as never, env, main };
 }
 
 async function listen(s: Server): Promise<Server> {
-  const proc = Bun.spawn([BUN, "src/cli/main.ts", "serve"], { cwd: ROOT, env: { ...process.env, ...s.env }, stdout: "pipe", stderr: "inherit" });
+  const proc = Bun.spawn([BUN, s.main, "serve"], { cwd: ROOT, env: { ...process.env, ...s.env }, stdout: "pipe", stderr: "inherit" });
   const reader = proc.stdout.getReader();
   let out = "";
   const deadline = Date.now() + 20_000;
@@ -70,7 +77,7 @@ async function listen(s: Server): Promise<Server> {
 }
 
 /** The kit's accounts and data on a server's database; their credentials go into `into`. */
-function populate(e: Record<string, string>, into: Record<string, string>): void {
+function populate(e: Server, into: Record<string, string>): void {
   const put = (user: string, key: string, userVar: string, keyVar: string) => { into[userVar] = user; into[keyVar] = key; };
   put("kit-main", account(e, "kit-main", "all", importDocument("main", 14)), "CONTRACTS_USER_ID", "CONTRACTS_API_KEY");
   put("kit-readonly", account(e, "kit-readonly", READ_SCOPES, importDocument("readonly", 2)), "CONTRACTS_READONLY_USER_ID", "CONTRACTS_READONLY_API_KEY");
@@ -80,17 +87,20 @@ function populate(e: Record<string, string>, into: Record<string, string>): void
 }
 
 beforeAll(async () => {
-  main = prepare("main", 1_000_000);
-  populate(main.env, settings);
-  limited = prepare("limited", RATE_LIMIT);
-  for (const user of ["kit-rate-1", "kit-rate-2", "kit-rate-3"]) rateKeys.push({ user, key: account(limited.env, user, "all") });
+  build = await deployedBuild();
+  main = prepare("main", 1_000_000, build.main);
+  populate(main, settings);
+  limited = prepare("limited", RATE_LIMIT, build.main);
+  for (const user of ["kit-rate-1", "kit-rate-2", "kit-rate-3"]) rateKeys.push({ user, key: account(limited, user, "all") });
   main = await listen(main);
   limited = await listen(limited);
 }, 120_000);
 
-afterAll(() => {
+afterAll(async () => {
   main?.proc?.kill();
   limited?.proc?.kill();
+  await Promise.all([main?.proc?.exited, limited?.proc?.exited]);
+  build?.remove();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -135,10 +145,10 @@ describe("the kit against our server on PostgreSQL", () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) databases.push(await freshPostgres());
-    pgMain = prepare("pg-main", 1_000_000, databases[0]!.url);
-    populate(pgMain.env, pgSettings);
-    pgLimited = prepare("pg-limited", RATE_LIMIT, databases[1]!.url);
-    for (const user of ["kit-rate-1", "kit-rate-2"]) pgRateKeys.push({ user, key: account(pgLimited.env, user, "all") });
+    pgMain = prepare("pg-main", 1_000_000, SOURCES, databases[0]!.url);
+    populate(pgMain, pgSettings);
+    pgLimited = prepare("pg-limited", RATE_LIMIT, SOURCES, databases[1]!.url);
+    for (const user of ["kit-rate-1", "kit-rate-2"]) pgRateKeys.push({ user, key: account(pgLimited, user, "all") });
     pgMain = await listen(pgMain);
     pgLimited = await listen(pgLimited);
   }, 180_000);

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { buildServer } from "../../scripts/build.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const MAIN = join(ROOT, "src", "cli", "main.ts");
@@ -10,9 +11,20 @@ export function tempDir(prefix = "brewrecords-"): { path: string; remove(): void
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
-/** Runs the real command line to completion. */
-export function cli(args: string[], env: Record<string, string>, stdin?: string) {
-  const res = Bun.spawnSync([process.execPath, MAIN, ...args], {
+/**
+ * The server as deployed (`npm start`, the container image): scripts/build.ts's bundle in an app
+ * folder of its own, beside a link to the installed packages, as dist/ sits beside node_modules/.
+ */
+export async function deployedBuild(): Promise<{ main: string; dir: string; remove(): void }> {
+  const app = tempDir("brewrecords-build-");
+  symlinkSync(join(ROOT, "node_modules"), join(app.path, "node_modules"));
+  await buildServer(join(app.path, "dist"));
+  return { main: join(app.path, "dist", "main.js"), dir: app.path, remove: app.remove };
+}
+
+/** Runs the real command line to completion: from sources, or from `main` (a deployed build's). */
+export function cli(args: string[], env: Record<string, string>, stdin?: string, main = MAIN) {
+  const res = Bun.spawnSync([process.execPath, main, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdin: stdin === undefined ? "ignore" : Buffer.from(stdin),
@@ -28,8 +40,8 @@ export interface ServerProcess {
 }
 
 /** Starts `brewrecords serve` as a real process on a free port and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, timeoutMs = 15_000): Promise<ServerProcess> {
-  const proc = Bun.spawn([process.execPath, MAIN, "serve"], {
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 15_000, main = MAIN): Promise<ServerProcess> {
+  const proc = Bun.spawn([process.execPath, main, "serve"], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DEMO: "0", LOG_LEVEL: "warn", ...env },
     stdout: "pipe",

@@ -2,16 +2,22 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync } from "node:fs";
 import { join } from "node:path";
 import { FERMENTING_ID, PLANNING_ID } from "./data.ts";
+import { deployedBuild } from "../helpers/process.ts";
 import { apiStatus, newTab, OUTPUT, ROOT, shoot, signIn, startWorld, type Tab, type World } from "./browser.ts";
 
-// The main paths through the pages in a real browser against the real server process.
+// The main paths through the pages in a real browser against the real server process, run as it is
+// deployed (scripts/build.ts): the pages' modules load from the bundle's chunks and their stylesheet
+// and script from the files copied beside it. The other browser tests run the sources.
 
+let build: Awaited<ReturnType<typeof deployedBuild>>;
 let world: World;
 beforeAll(async () => {
-  world = await startWorld();
+  build = await deployedBuild();
+  world = await startWorld({}, build.main);
 }, 120_000);
 afterAll(async () => {
   await world?.close();
+  build?.remove();
 });
 
 /** Nothing was fetched from anywhere else and no script or policy error was logged. */

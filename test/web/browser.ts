@@ -23,17 +23,20 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** A database with alice (password and batches), the server on it, and a browser. */
-export async function startWorld(env: Record<string, string> = {}): Promise<World> {
+/**
+ * A database with alice (password and batches), the server on it, and a browser. The server and the
+ * command line run from sources, or from `main`: a deployed build's (test/helpers/process.ts).
+ */
+export async function startWorld(env: Record<string, string> = {}, main?: string): Promise<World> {
   const dir = tempDir("brewrecords-web-");
   const dbEnv = { DATABASE_URL: join(dir.path, "db.sqlite"), DEMO: "0" };
-  const add = cli(["user", "add", USER, "--password-stdin"], dbEnv, `${PASSWORD}\n`);
+  const add = cli(["user", "add", USER, "--password-stdin"], dbEnv, `${PASSWORD}\n`, main);
   if (add.code !== 0) throw new Error(`user add failed: ${add.stderr}`);
   const file = join(dir.path, "import.json");
   writeFileSync(file, JSON.stringify(importDocument()));
-  const imported = cli(["import", USER, file], dbEnv);
+  const imported = cli(["import", USER, file], dbEnv, undefined, main);
   if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr}`);
-  const server = await startServerProcess({ ...dbEnv, ...env });
+  const server = await startServerProcess({ ...dbEnv, ...env }, undefined, main);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   mkdirSync(OUTPUT, { recursive: true });
   return {
