@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generate, type BenchData } from "./lib/generate.ts";
 import { start, type Running, type StartOptions } from "./lib/procs.ts";
 import { comparisons, type Load } from "./lib/scenarios.ts";
-import { serverOptions, targetOptions } from "./lib/targets.ts";
+import { buildTargets, serverOptions, targetOptions } from "./lib/targets.ts";
 
 // Instructions per request: the server and the reference each run under valgrind's callgrind, which
 // counts the instructions a process executes. Unlike req/s on a shared machine (which moves by 15-50%
@@ -98,6 +98,7 @@ async function main() {
   have("valgrind");
   have("callgrind_control");
   const data: BenchData = await generate(join(import.meta.dir, ".cache"), log);
+  await buildTargets();
   // Against the reference (scenarios 1-6), and the deep pages against the server's own first page (7).
   const list = comparisons(data).filter((c) => ["reference", "server"].includes(c.baseline.target) && (chosen.length === 0 || chosen.includes(c.id)));
   const rows: string[] = ["| scenario | instructions/request | baseline | instructions/request | ratio |", "|---|---:|---|---:|---:|"];

@@ -7,7 +7,7 @@ import { cpuTicks, rssSampler, start, type Running } from "./lib/procs.ts";
 import { median, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
 import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
-import { helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
+import { buildTargets, helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
 import { measureStartup, soak } from "./lib/startup.ts";
 import { wrk } from "./lib/wrk.ts";
 
@@ -95,6 +95,8 @@ async function main() {
   await ensureTools(log);
   await ensurePeers(log);
   const data = await generate(join(import.meta.dir, ".cache"), log);
+  log("building the server and the hello-world as deployed (scripts/build.ts)");
+  await buildTargets();
   const list = comparisons(data);
   log("starting server, reference and peers");
   const targets = {} as Record<Target, Running>;
@@ -124,8 +126,8 @@ async function main() {
   }
   for (const p of running.splice(0)) await p.stop();
 
-  log("cold start and idle memory, server vs Elysia hello-world");
-  const startupResult = await measureStartup(() => serverOptions(data), helloOptions, Math.max(3, settings.rounds));
+  log("cold start and idle memory, server vs Elysia hello-world, as deployed and from sources");
+  const startupResult = await measureStartup((way) => serverOptions(data, way), helloOptions, Math.max(3, settings.rounds));
   const [short, long] = settings.soak ? [10, 60] : [10, 30];
   log(`memory after ${short} s and ${long} s of mixed load`);
   const soakResult = await soak(serverOptions(data), data.main.authorization, mixedLoad(data), settings.connections, short, long);

@@ -85,10 +85,15 @@ export function table(rows: SummaryRow[], startup?: StartupResult, soakResult?: 
   if (startup) {
     const ms = (xs: { readyMs: number }[]) => f0(median(xs.map((x) => x.readyMs)));
     const mb = (xs: { idleRss: number }[]) => f0(median(xs.map((x) => x.idleRss)) / 1e6);
-    lines.push(
-      `| cold start to first 200 (ms) | ${ms(startup.server)} | | | | Elysia hello | ${ms(startup.hello)} | | | ${f2(startup.coldStartRatio)} | | ≤ 1.5× | ${startup.coldStartRatio <= 1.5 ? "yes" : "no"} |`,
-      `| idle RSS (MB) | ${mb(startup.server)} | | | | Elysia hello | ${mb(startup.hello)} | | | ${f2(startup.idleRssRatio)} | | ≤ 1.5× | ${startup.idleRssRatio <= 1.5 ? "yes" : "no"} |`,
-    );
+    // As deployed (both bundled) is what the target is about; from sources is shown beside it.
+    for (const [way, label, hello, checked] of [["bundle", "as deployed", "Elysia hello, bundled", true], ["sources", "from sources", "Elysia hello, sources", false]] as const) {
+      const p = startup[way];
+      const verdict = (r: number) => (checked ? `≤ 1.5× | ${r <= 1.5 ? "yes" : "no"}` : "shown | –");
+      lines.push(
+        `| cold start to first 200, ${label} (ms) | ${ms(p.server)} | | | | ${hello} | ${ms(p.hello)} | | | ${f2(p.coldStartRatio)} | | ${verdict(p.coldStartRatio)} |`,
+        `| idle RSS, ${label} (MB) | ${mb(p.server)} | | | | ${hello} | ${mb(p.hello)} | | | ${f2(p.idleRssRatio)} | | ${verdict(p.idleRssRatio)} |`,
+      );
+    }
   }
   if (soakResult) {
     const { shortSeconds: a, longSeconds: b, rssAfterShort, rssAfterLong, growth } = soakResult;

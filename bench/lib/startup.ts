@@ -1,8 +1,10 @@
 import { rss, start, type StartOptions } from "./procs.ts";
+import type { Way } from "./targets.ts";
 import { wrk, type WrkResult } from "./wrk.ts";
 
 // Cold start to the first 200 and idle memory of the server against an Elysia hello-world, started
-// alternately; then memory after a short and a long mixed load on a fresh server process.
+// alternately, as deployed (bundles) and from sources; then memory after a short and a long mixed load
+// on a fresh server process.
 
 export interface StartupSample {
   readyMs: number;
@@ -19,7 +21,8 @@ async function sample(o: StartOptions, idleMs: number): Promise<StartupSample> {
   return { readyMs: p.readyMs, idleRss };
 }
 
-export interface StartupResult {
+/** One way of starting (bundle or sources): the server and the hello-world, round by round. */
+export interface StartupPair {
   server: StartupSample[];
   hello: StartupSample[];
   /** Medians of the per-round ratios, server ÷ hello-world. */
@@ -27,25 +30,34 @@ export interface StartupResult {
   idleRssRatio: number;
 }
 
-export async function measureStartup(server: () => StartOptions, hello: () => StartOptions, rounds: number): Promise<StartupResult> {
-  const s: StartupSample[] = [];
-  const h: StartupSample[] = [];
+export type StartupResult = Record<Way, StartupPair>;
+
+/**
+ * Each round starts the server and the hello-world from their bundles, then from their sources; within
+ * each pair, which starts first alternates, so neither always meets a warmer page cache.
+ */
+export async function measureStartup(server: (way: Way) => StartOptions, hello: (way: Way) => StartOptions, rounds: number): Promise<StartupResult> {
+  const ways: Way[] = ["bundle", "sources"];
+  const samples = Object.fromEntries(ways.map((w) => [w, { s: [] as StartupSample[], h: [] as StartupSample[] }])) as Record<Way, { s: StartupSample[]; h: StartupSample[] }>;
   for (let i = 0; i < rounds; i++) {
-    // Alternate which starts first, so neither always meets a warmer page cache.
-    if (i % 2 === 0) {
-      s.push(await sample(server(), 2000));
-      h.push(await sample(hello(), 2000));
-    } else {
-      h.push(await sample(hello(), 2000));
-      s.push(await sample(server(), 2000));
+    for (const way of ways) {
+      const { s, h } = samples[way];
+      if (i % 2 === 0) {
+        s.push(await sample(server(way), 2000));
+        h.push(await sample(hello(way), 2000));
+      } else {
+        h.push(await sample(hello(way), 2000));
+        s.push(await sample(server(way), 2000));
+      }
     }
   }
-  return {
+  const pair = ({ s, h }: { s: StartupSample[]; h: StartupSample[] }): StartupPair => ({
     server: s,
     hello: h,
     coldStartRatio: median(s.map((x, i) => x.readyMs / h[i].readyMs)),
     idleRssRatio: median(s.map((x, i) => x.idleRss / h[i].idleRss)),
-  };
+  });
+  return { bundle: pair(samples.bundle), sources: pair(samples.sources) };
 }
 
 export interface SoakResult {

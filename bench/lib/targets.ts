@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { bundle, buildServer } from "../../scripts/build.ts";
 import type { BenchData } from "./generate.ts";
 import { freePort, type StartOptions } from "./procs.ts";
 import type { Target } from "./scenarios.ts";
@@ -7,16 +8,32 @@ import type { Target } from "./scenarios.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const BUN = process.execPath;
+const BUILDS = join(ROOT, "bench", ".cache", "build");
 
-export function serverOptions(d: BenchData): StartOptions {
-  const port = freePort();
-  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
-  return { name: "server", cmd: [BUN, "src/cli/main.ts", "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
+/**
+ * The server runs as deployed (`npm start`, the container image): from the bundle of scripts/build.ts,
+ * built here from the checked-out sources. The Elysia hello-world is bundled the same way, so that
+ * cold starts compare like with like; both also start from sources (`Way`).
+ */
+export async function buildTargets(): Promise<void> {
+  await buildServer(join(BUILDS, "server"));
+  await bundle({ entry: join(ROOT, "bench", "reference", "hello.ts"), outdir: join(BUILDS, "hello") });
 }
 
-export function helloOptions(): StartOptions {
+/** How a program starts: from its bundle (as deployed), or from its sources. */
+export type Way = "bundle" | "sources";
+
+export function serverOptions(d: BenchData, way: Way = "bundle"): StartOptions {
   const port = freePort();
-  return { name: "hello", cmd: [BUN, "bench/reference/hello.ts"], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
+  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
+  const main = way === "bundle" ? join(BUILDS, "server", "main.js") : "src/cli/main.ts";
+  return { name: "server", cmd: [BUN, main, "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
+}
+
+export function helloOptions(way: Way = "bundle"): StartOptions {
+  const port = freePort();
+  const main = way === "bundle" ? join(BUILDS, "hello", "hello.js") : "bench/reference/hello.ts";
+  return { name: "hello", cmd: [BUN, main], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
 }
 
 export function targetOptions(d: BenchData, target: Exclude<Target, "server">): StartOptions {
