@@ -7,11 +7,12 @@ export interface ListSql {
   sql: string;
   params: Array<string | number>;
   /**
-   * Whether the cursor record exists, asked only when a page after it comes back empty (to tell an
-   * unknown cursor from the end of the list); undefined when ordering by `_id` alone.
+   * Reads the cursor record's sort key (no row: an unknown cursor), when the order is not `_id` alone;
+   * the key then goes into `params` at each index of `keySlots` before the page is read.
    */
   cursorSql?: string;
   cursorParams?: Array<string | number>;
+  keySlots?: number[];
 }
 
 /** How a list is ordered besides `_id`: an expression, its bound values, and whether it is a plain column. */
@@ -42,6 +43,8 @@ function kindLiteral(kind: Kind): string {
 
 // Stands for the user id while a plan is built: no value of a query is a string holding a NUL.
 const ANY_USER = "\u0000user";
+// Stands for the cursor's sort key among a page's values until it is read (ListSql.keySlots).
+const KEY = "\u0000key";
 
 /**
  * A page's SQL and the values bound after the user id, for a query where the user id is the only
@@ -75,20 +78,29 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   const cmp = query.desc ? "<" : ">";
   const sortParams = sort?.params ?? [];
   const params: Array<string | number> = [];
+  // Where the cursor's key goes among `params` (an index into the array of all values, fixed below).
+  const keyAt: number[] = [];
+  const key = () => {
+    keyAt.push(params.length);
+    params.push(KEY);
+    return "?";
+  };
   if (query.startAfter !== undefined) {
     if (sort) {
-      // Keyset after (key, id), with the cursor's key read by a subquery of the same statement: one
-      // read, however deep the page. On a plain column the row value seeks straight past the cursor,
-      // ties included; SQLite seeks a row value on no expression index, so there the key alone seeks
-      // and the second term drops the ties already served.
-      const cursorKey = `(SELECT ${sort.expr} FROM records WHERE user_id = ? AND ${ofKind} AND id = ?)`;
-      const cursorParams = [...sortParams, userId, query.startAfter];
+      // Keyset after (key, id), the cursor's key read first by its primary key: two index reads,
+      // however deep the page. (A subquery of the page's own statement costs more than the separate
+      // read: SQLite then compares the row value row by row.) On a plain column the row value seeks
+      // straight past the cursor, ties included; SQLite seeks a row value on no expression index, so
+      // there the key alone seeks and the second term drops the ties already served.
       if (sort.column) {
-        where.push(`(${sort.expr}, id) ${cmp} (${cursorKey}, ?)`);
-        params.push(...cursorParams, query.startAfter);
+        where.push(`(${sort.expr}, id) ${cmp} (${key()}, ?)`);
+        params.push(query.startAfter);
       } else {
-        where.push(`${sort.expr} ${cmp}= ${cursorKey} AND (${sort.expr} ${cmp} ${cursorKey} OR id ${cmp} ?)`);
-        params.push(...sortParams, ...cursorParams, ...sortParams, ...cursorParams, query.startAfter);
+        params.push(...sortParams);
+        const ge = `${sort.expr} ${cmp}= ${key()}`;
+        params.push(...sortParams);
+        where.push(`${ge} AND (${sort.expr} ${cmp} ${key()} OR id ${cmp} ?)`);
+        params.push(query.startAfter);
       }
     } else {
       where.push(`id ${cmp} ?`);
@@ -106,8 +118,9 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   const all = [...whereParams, ...params, ...sortParams, ...tail];
   const result: ListSql = { sql, params: all };
   if (sort && query.startAfter !== undefined) {
-    result.cursorSql = `SELECT 1 FROM records WHERE user_id = ? AND ${ofKind} AND id = ?`;
-    result.cursorParams = [userId, query.startAfter];
+    result.cursorSql = `SELECT ${sort.expr} FROM records WHERE user_id = ? AND ${ofKind} AND id = ?`;
+    result.cursorParams = [...sortParams, userId, query.startAfter];
+    result.keySlots = keyAt.map((i) => i + whereParams.length);
   }
   return result;
 }

@@ -2,7 +2,7 @@ import { Database, type Statement } from "bun:sqlite";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
-import { buildListSql, listPlan } from "./sqlite-list.ts";
+import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
@@ -97,6 +97,7 @@ export class SqliteStore implements Store {
     this.tx = {
       update: db.transaction(this.updateTx.bind(this)),
       remove: db.transaction(this.removeTx.bind(this)),
+      pageAfterCursor: db.transaction(this.pageAfterCursorTx.bind(this)),
     };
   }
 
@@ -246,10 +247,19 @@ export class SqliteStore implements Store {
       const rows = (rest.length === 1 ? statement.values(userId, rest[0]) : statement.values(userId, ...rest)) as Array<[StoredJson]>;
       return rows.map((r) => r[0]);
     }
-    const { sql, params, cursorSql, cursorParams } = buildListSql(userId, kind, query, as === "bytes");
-    const rows = this.statement(sql).values(...params) as Array<[StoredJson]>;
-    if (rows.length === 0 && cursorSql && this.statement(cursorSql).get(...cursorParams!) === null) return "unknown-cursor";
-    return rows.map((r) => r[0]);
+    const page = buildListSql(userId, kind, query, as === "bytes");
+    const rows = page.cursorSql ? this.tx.pageAfterCursor(page) : (this.statement(page.sql).values(...page.params) as Array<[StoredJson]>);
+    return rows === "unknown-cursor" ? rows : rows.map((r) => r[0]);
+  }
+
+  // The cursor's sort key, then the page after it, in one read transaction: one snapshot, and one
+  // pair of lock calls instead of two (cheaper than reading the key in a subquery of the page).
+  private pageAfterCursorTx({ sql, params, cursorSql, cursorParams, keySlots }: ListSql): Array<[StoredJson]> | "unknown-cursor" {
+    // Integers as BigInt: a key beyond 2^53 goes back into the page's statement exactly as stored.
+    const found = this.statement(cursorSql!).safeIntegers(true).values(...cursorParams!) as Array<[string | number | bigint]>;
+    if (found.length === 0) return "unknown-cursor";
+    for (const i of keySlots!) (params as unknown[])[i] = found[0][0];
+    return this.statement(sql).values(...params) as Array<[StoredJson]>;
   }
 
   get(userId: string, kind: Kind, id: string, as: "bytes"): StoredJson | undefined;

@@ -9,12 +9,23 @@ import type { ListQuery } from "../../src/store/types.ts";
 const store = SqliteStore.open(":memory:");
 const base: ListQuery = { limit: 10, fields: "summary", desc: false, orderBy: "_id", startAfter: "cursor" };
 
-function plan(kind: Kind, query: ListQuery): string[] {
-  const { sql, params } = buildListSql("user", kind, query);
-  return (store.db.query(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+// EXPLAIN QUERY PLAN through a prepared statement that is finalized at once: bun:sqlite's query cache
+// would keep it, and a kept EXPLAIN statement leaves the connection in a read transaction of its own.
+function explain(sql: string, params: Array<string | number>): string[] {
+  const stmt = store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`);
+  try {
+    return (stmt.all(...params) as Array<{ detail: string }>).map((r) => r.detail);
+  } finally {
+    stmt.finalize();
+  }
 }
 
-// [name, kind, query, how the page itself searches, whether the cursor's sort key is read in the same statement]
+function plan(kind: Kind, query: ListQuery): { page: string[]; cursor?: string[] } {
+  const { sql, params, cursorSql, cursorParams } = buildListSql("user", kind, query);
+  return { page: explain(sql, params), cursor: cursorSql ? explain(cursorSql, cursorParams!) : undefined };
+}
+
+// [name, kind, query, how the page itself searches, whether the cursor's sort key is read first]
 const cases: Array<[string, Kind, Partial<ListQuery>, string, boolean]> = [
   ["default batch page after a cursor reads the covering index only", "batch", {}, "COVERING INDEX records_summary (user_id=? AND kind=? AND id>?)", false],
   ["_id descending seeks below the cursor", "batch", { desc: true }, "COVERING INDEX records_summary (user_id=? AND kind=? AND id<?)", false],
@@ -29,13 +40,14 @@ const cases: Array<[string, Kind, Partial<ListQuery>, string, boolean]> = [
 ];
 
 describe("list query plans", () => {
-  for (const [name, kind, over, expected, cursorInStatement] of cases) {
+  for (const [name, kind, over, expected, cursorFirst] of cases) {
     test(name, () => {
-      const [page, ...rest] = plan(kind, { ...base, ...over });
-      expect(page).toBe(`SEARCH records USING ${expected}`);
-      // The cursor's key is looked up by its primary key inside the same statement, never by a scan.
-      expect(rest.some((d) => d.startsWith("SCALAR SUBQUERY"))).toBe(cursorInStatement);
-      for (const d of rest) expect(d).toMatch(/^(SCALAR SUBQUERY \d+|REUSE SUBQUERY \d+|SEARCH records USING INDEX records_key \(user_id=\? AND kind=\? AND id=\?\))$/);
+      const { page, cursor } = plan(kind, { ...base, ...over });
+      // One search, in index order: no sort step, no subquery.
+      expect(page).toEqual([`SEARCH records USING ${expected}`]);
+      // The cursor's key is looked up by its primary key, never by a scan.
+      if (cursorFirst) expect(cursor).toEqual(["SEARCH records USING INDEX records_key (user_id=? AND kind=? AND id=?)"]);
+      else expect(cursor).toBeUndefined();
     });
   }
 });
