@@ -40,12 +40,17 @@ export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
 /** Applies a checked PATCH in one transaction. A missing batch is 404 before any 400 (precedence). */
 export function patchBatch(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, measured = true): Awaitable<string> {
   const check = "error" in input ? input : checkBatchPatch(input.value ?? {}, measured);
-  return store.update(userId, "batch", id, (current) => {
-    if (!current) throw notFound();
+  // Valid changes set top-level fields only: the store may do that without parsing the document.
+  if (!("error" in check) && Object.keys(check.changes).length > 0) {
+    return andThen(store.setFields(userId, "batch", id, check.changes), (found) => {
+      if (!found) throw notFound();
+      return TEXT.updated;
+    });
+  }
+  return andThen(store.get(userId, "batch", id), (current) => {
+    if (current === undefined) throw notFound();
     if ("error" in check) throw check.error;
-    if (Object.keys(check.changes).length === 0) return { result: TEXT.nothingToUpdate };
-    // `current` is this decision's own copy: changed in place, its members keep their order.
-    return { write: Object.assign(current, check.changes), changed: Object.keys(check.changes), result: TEXT.updated };
+    return TEXT.nothingToUpdate;
   });
 }
 

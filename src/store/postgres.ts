@@ -5,6 +5,7 @@ import type { RateCount } from "../http/rate-limit.ts";
 import { buildPgListSql } from "./postgres-list.ts";
 import { migrate } from "./postgres-schema.ts";
 import { copyRecords, encodedRow, readingsRow } from "./postgres-rows.ts";
+import { assignFields } from "./records.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
@@ -144,6 +145,10 @@ export class PostgresStore implements Store {
       if (outcome.write) await copyRecords(tx, [encodedRow(userId, kind, { ...outcome.write, _id: id })]);
       return outcome.result;
     });
+  }
+
+  setFields(userId: string, kind: Kind, id: string, fields: Doc): Promise<boolean> {
+    return this.update(userId, kind, id, assignFields(fields));
   }
 
   async remove(userId: string, kind: Kind, id: string): Promise<boolean> {

@@ -1,5 +1,7 @@
 import { canonicalJson, canonicalText, projector, type Doc } from "../lib/json.ts";
+import { setMembers } from "../lib/json-members.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
+import type { UpdateOutcome } from "./types.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
 export interface EncodedRecord {
@@ -15,9 +17,16 @@ export interface EncodedRecord {
   sortKeys: Array<number | string>;
 }
 
-// The default-field projection of each kind, made once.
+// The default-field projection of each kind, made once; and the top-level members it copies whole or
+// only in part (`recipe` for `recipe.name`).
 const SUMMARY = {} as Record<Kind, (doc: Doc) => string>;
-for (const kind of Object.keys(DEFAULT_FIELDS) as Kind[]) SUMMARY[kind] = projector(DEFAULT_FIELDS[kind]);
+const SUMMARY_WHOLE = {} as Record<Kind, ReadonlySet<string>>;
+const SUMMARY_PART = {} as Record<Kind, ReadonlySet<string>>;
+for (const kind of Object.keys(DEFAULT_FIELDS) as Kind[]) {
+  SUMMARY[kind] = projector(DEFAULT_FIELDS[kind]);
+  SUMMARY_WHOLE[kind] = new Set(DEFAULT_FIELDS[kind].filter((p) => !p.includes(".")));
+  SUMMARY_PART[kind] = new Set(DEFAULT_FIELDS[kind].filter((p) => p.includes(".")).map((p) => p.split(".")[0]));
+}
 
 /** Fields lists are often ordered by; stores keep their sort keys in indexed columns. */
 export const SORTED_FIELDS = ["brewDate", "name", "batchNo"] as const;
@@ -49,4 +58,49 @@ export function encodeRecord(kind: Kind, doc: Doc, fresh?: readonly string[]): E
     inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
     sortKeys: SORTED_FIELDS.map((f) => sortKey(doc[f])),
   };
+}
+
+// A key JavaScript enumerates before all others (see canonicalText).
+const INTEGER_LIKE = /^(?:0|[1-9][0-9]*)$/;
+
+const isScalar = (v: unknown) => v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+
+/**
+ * The record `stored` with top-level `fields` set, computed from its stored text and columns without
+ * parsing the document: what encodeRecord gives for the parsed document with those fields assigned.
+ * Undefined when that needs the document itself: a value that is not a JSON scalar, `_id`, an
+ * integer-like key, a member the summary copies only in part, or text that is not canonical.
+ */
+export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): EncodedRecord | undefined {
+  const keys = Object.keys(fields).sort();
+  const members: Array<[string, string]> = [];
+  const summaryMembers: Array<[string, string]> = [];
+  for (const key of keys) {
+    const value = fields[key];
+    if (!isScalar(value) || key === "_id" || INTEGER_LIKE.test(key) || SUMMARY_PART[kind].has(key)) return undefined;
+    const member: [string, string] = [key, JSON.stringify(value)];
+    members.push(member);
+    if (SUMMARY_WHOLE[kind].has(key)) summaryMembers.push(member);
+  }
+  const body = setMembers(stored.body, members);
+  const summary = summaryMembers.length ? setMembers(stored.summary, summaryMembers) : stored.summary;
+  if (body === undefined || summary === undefined) return undefined;
+  const has = (key: string) => Object.hasOwn(fields, key);
+  const stock = fields.inventory;
+  return {
+    id: stored.id,
+    body,
+    // JavaScript enumerates an integer-like key first: a key sorting before one ("" or "5a" before
+    // "9") would no longer parse in order. Every key from ":" on sorts after all digit-led keys.
+    ordered: stored.ordered && keys.every((k) => k >= ":"),
+    summary,
+    status: kind === "batch" && has("status") ? (typeof fields.status === "string" ? fields.status : null) : stored.status,
+    inventory: kind !== "batch" && kind !== "recipe" && has("inventory") ? (typeof stock === "number" ? stock : null) : stored.inventory,
+    sortKeys: SORTED_FIELDS.map((f, i) => (has(f) ? sortKey(fields[f]) : stored.sortKeys[i])),
+  };
+}
+
+/** Setting top-level `fields` of a document as an update's decision: the parsing way of setFields. */
+export function assignFields(fields: Doc): (current: Doc | undefined) => UpdateOutcome<boolean> {
+  return (current) => (current ? { write: Object.assign(current, fields), changed: Object.keys(fields), result: true } : { result: false });
 }

@@ -1,7 +1,7 @@
 import { Database, type Statement } from "bun:sqlite";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import { encodeRecord, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
+import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
@@ -97,6 +97,7 @@ export class SqliteStore implements Store {
     this.tx = {
       update: db.transaction(this.updateTx.bind(this)),
       remove: db.transaction(this.removeTx.bind(this)),
+      setFields: db.transaction(this.setFieldsTx.bind(this)),
       pageAfterCursor: db.transaction(this.pageAfterCursorTx.bind(this)),
     };
   }
@@ -289,11 +290,18 @@ export class SqliteStore implements Store {
       this.write(userId, kind, doc);
       return outcome.result;
     }
-    // Only the columns whose values changed are written: SQLite rewrites the entries of every index
-    // on a column named in SET, so naming all of them doubled the cost of a one-field PATCH.
     // What the decision left as parsed from a body that parses in order needs no second walk.
-    const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
-    if (rec.body === row[1]) return outcome.result;
+    this.rewrite(row, encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined));
+    return outcome.result;
+  }
+
+  /**
+   * Writes a record over its current row (SQL.current). Only the columns whose values changed are
+   * written: SQLite rewrites the entries of every index on a column named in SET, so naming all of
+   * them doubled the cost of a one-field PATCH.
+   */
+  private rewrite(row: unknown[], rec: EncodedRecord): void {
+    if (rec.body === row[1]) return;
     const values = derivedValues(rec);
     const params: Array<string | number | null> = [rec.body];
     let changed = 0; // bit i: DERIVED[i] changed
@@ -304,7 +312,19 @@ export class SqliteStore implements Store {
     }
     params.push(row[0] as number);
     this.updateStatement(changed).run(...params);
-    return outcome.result;
+  }
+
+  // Top-level fields set from the stored text and columns, without parsing the document (setFields
+  // in records.ts); what that cannot do goes the parsing way, in the same transaction.
+  private setFieldsTx(userId: string, kind: Kind, id: string, fields: Doc): boolean {
+    const row = (this.statement(SQL.current).values(userId, kind, id) as unknown[][])[0];
+    if (!row) return false;
+    const [, body, summary, status, inventory, ...rest] = row as [number, string, string, string | null, number | null, ...Array<number | string>];
+    const stored: EncodedRecord = { id, body, summary, status, inventory, sortKeys: rest.slice(0, SORTED_FIELDS.length), ordered: row[ORDERED_AT] === 1 };
+    const rec = setFields(kind, stored, fields);
+    if (rec) this.rewrite(row, rec);
+    else this.updateTx(userId, kind, id, assignFields(fields));
+    return true;
   }
 
   private removeTx(userId: string, kind: Kind, id: string): boolean {
@@ -315,6 +335,10 @@ export class SqliteStore implements Store {
 
   update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): T {
     return this.tx.update.immediate(userId, kind, id, decide) as T;
+  }
+
+  setFields(userId: string, kind: Kind, id: string, fields: Doc): boolean {
+    return this.tx.setFields.immediate(userId, kind, id, fields);
   }
 
   remove(userId: string, kind: Kind, id: string): boolean {

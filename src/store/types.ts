@@ -98,6 +98,11 @@ export interface Store extends RateStorage {
    * document is a copy of its own for `decide`, which may change it and return it as the write.
    */
   update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Awaitable<T>;
+  /**
+   * Sets top-level members of a document in one write transaction (what `update` with Object.assign
+   * does, which a store may do without parsing the document); false when there is no such document.
+   */
+  setFields(userId: string, kind: Kind, id: string, fields: Doc): Awaitable<boolean>;
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 

@@ -205,6 +205,38 @@ for (const kind of STORE_KINDS) {
       expect(await store.get("di", "batch", "d2")).toBe('{"_id":"d2","measuredOg":1.06,"notes":{"a":[{"c":2,"d":1}],"b":1},"recipe":{"name":"S"}}');
     });
 
+    test("setFields sets top-level members, keeping filters, orders and summaries in step; false for a missing document", async () => {
+      expect(await store.createUser("ed", null)).toBe(true);
+      await store.insert("ed", "batch", { _id: "e1", name: "A", status: "Planning", brewDate: 5, recipe: { name: "R", measuredOg: 1 }, extra: { 10: "y", 9: "x" } });
+      await store.insert("ed", "batch", { _id: "e2", name: "B", status: "Planning", brewDate: 7 });
+      await store.insert("ed", "hops", { _id: "k1", name: "Saaz", inventory: 2 });
+      // A field outside the default fields, new and then replaced; a nested member of the same name stays.
+      expect(await store.setFields("ed", "batch", "e1", { measuredOg: 1.05 })).toBe(true);
+      expect(await store.setFields("ed", "batch", "e1", { measuredOg: 1.06, measuredFg: null })).toBe(true);
+      expect(await store.get("ed", "batch", "e1")).toBe(
+        '{"_id":"e1","brewDate":5,"extra":{"10":"y","9":"x"},"measuredFg":null,"measuredOg":1.06,"name":"A","recipe":{"measuredOg":1,"name":"R"},"status":"Planning"}',
+      );
+      // Status, brew date and name: every filter, order and summary follows.
+      expect(await store.setFields("ed", "batch", "e1", { status: "Completed", brewDate: 9, name: "Z" })).toBe(true);
+      expect(ids(await store.list("ed", "batch", q({ status: "Planning" })))).toEqual(["e2"]);
+      expect(ids(await store.list("ed", "batch", q({ status: "Completed" })))).toEqual(["e1"]);
+      expect(ids(await store.list("ed", "batch", q({ orderBy: "brewDate" })))).toEqual(["e2", "e1"]);
+      expect(ids(await store.list("ed", "batch", q({ orderBy: "name" })))).toEqual(["e2", "e1"]);
+      expect((await store.list("ed", "batch", q()))[0]).toBe('{"_id":"e1","brewDate":9,"name":"Z","recipe":{"name":"R"},"status":"Completed"}');
+      // A status that is no string, and a member the summary copies in part (recipe for recipe.name).
+      expect(await store.setFields("ed", "batch", "e2", { status: null, recipe: { name: "S" } })).toBe(true);
+      expect(ids(await store.list("ed", "batch", q({ status: "Planning" })))).toEqual([]);
+      expect((await store.list("ed", "batch", q()))[1]).toBe('{"_id":"e2","brewDate":7,"name":"B","recipe":{"name":"S"},"status":null}');
+      // Stock: cleared to null it sorts first as a missing value, and is no longer in stock.
+      expect(await store.setFields("ed", "hops", "k1", { inventory: null })).toBe(true);
+      expect(ids(await store.list("ed", "hops", q({ inventory: "exists" })))).toEqual([]);
+      expect(await store.setFields("ed", "hops", "k1", { inventory: -1 })).toBe(true);
+      expect(ids(await store.list("ed", "hops", q({ inventory: "negative" })))).toEqual(["k1"]);
+      expect(await store.list("ed", "hops", q())).toEqual(['{"_id":"k1","inventory":-1,"name":"Saaz"}']);
+      expect(await store.setFields("ed", "batch", "nope", { status: "Planning" })).toBe(false);
+      expect(await store.get("ed", "batch", "nope")).toBeUndefined();
+    });
+
     test("40 concurrent read-modify-writes of one document lose none", async () => {
       const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
       await Promise.all(Array.from({ length: 40 }, bump));
