@@ -39,6 +39,18 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number>;
 }
 
+/** Everything a process writes to stdout and stderr (both piped), so far. */
+export function collectOutput(proc: { stdout: unknown; stderr: unknown }): () => string {
+  let out = "";
+  const decoder = new TextDecoder();
+  const pump = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) out += decoder.decode(chunk);
+  };
+  void pump(proc.stdout as ReadableStream<Uint8Array>);
+  void pump(proc.stderr as ReadableStream<Uint8Array>);
+  return () => out;
+}
+
 /** Starts `brewrecords serve` as a real process on a free port and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 15_000, main = MAIN): Promise<ServerProcess> {
   const proc = Bun.spawn([process.execPath, main, "serve"], {
@@ -47,16 +59,11 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
     stdout: "pipe",
     stderr: "pipe",
   });
-  let out = "";
-  const decoder = new TextDecoder();
-  const pump = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) out += decoder.decode(chunk);
-  };
-  void pump(proc.stdout as ReadableStream<Uint8Array>);
-  void pump(proc.stderr as ReadableStream<Uint8Array>);
+  const output = collectOutput(proc);
   const deadline = Date.now() + timeoutMs;
   let url: string | undefined;
   while (!url) {
+    const out = output();
     const m = /listening on (http\S+)/.exec(out);
     if (m) url = m[1];
     else if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}:\n${out}`);
@@ -68,7 +75,7 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   return {
     url,
     proc,
-    output: () => out,
+    output,
     async stop(signal: NodeJS.Signals = "SIGTERM") {
       proc.kill(signal);
       return await proc.exited;
