@@ -75,6 +75,11 @@ const SQL = {
   readingsBytes: "SELECT CAST(body AS BLOB) FROM readings WHERE user_id = ? AND batch_id = ?",
 };
 const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.ordered ? 1 : 0];
+/** A record as its row of SQL.current holds it: rowid, body, then derivedValues in order. */
+function storedRecord(id: string, row: unknown[]): EncodedRecord {
+  const [summary, status, inventory, ...rest] = row.slice(2) as [string, string | null, number | null, ...Array<number | string>];
+  return { id, body: row[1] as string, summary, status, inventory, sortKeys: rest.slice(0, SORTED_FIELDS.length), ordered: row[ORDERED_AT] === 1 };
+}
 
 /** A shared list query's prepared page: the statement, and the values bound after the user id. */
 interface SharedList {
@@ -319,9 +324,7 @@ export class SqliteStore implements Store {
   private setFieldsTx(userId: string, kind: Kind, id: string, fields: Doc): boolean {
     const row = (this.statement(SQL.current).values(userId, kind, id) as unknown[][])[0];
     if (!row) return false;
-    const [, body, summary, status, inventory, ...rest] = row as [number, string, string, string | null, number | null, ...Array<number | string>];
-    const stored: EncodedRecord = { id, body, summary, status, inventory, sortKeys: rest.slice(0, SORTED_FIELDS.length), ordered: row[ORDERED_AT] === 1 };
-    const rec = setFields(kind, stored, fields);
+    const rec = setFields(kind, storedRecord(id, row), fields);
     if (rec) this.rewrite(row, rec);
     else this.updateTx(userId, kind, id, assignFields(fields));
     return true;

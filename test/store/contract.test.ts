@@ -216,6 +216,12 @@ for (const kind of STORE_KINDS) {
       expect(await store.get("ed", "batch", "e1")).toBe(
         '{"_id":"e1","brewDate":5,"extra":{"10":"y","9":"x"},"measuredFg":null,"measuredOg":1.06,"name":"A","recipe":{"measuredOg":1,"name":"R"},"status":"Planning"}',
       );
+      // What was not set keeps its filters, orders and summary.
+      expect(ids(await store.list("ed", "batch", q({ status: "Planning" })))).toEqual(["e1", "e2"]);
+      expect(ids(await store.list("ed", "batch", q({ orderBy: "brewDate", desc: true })))).toEqual(["e2", "e1"]);
+      expect((await store.list("ed", "batch", q()))[0]).toBe('{"_id":"e1","brewDate":5,"name":"A","recipe":{"name":"R"},"status":"Planning"}');
+      expect(await store.setFields("ed", "hops", "k1", { origin: "CZ" })).toBe(true);
+      expect(ids(await store.list("ed", "hops", q({ inventory: "exists" })))).toEqual(["k1"]);
       // Status, brew date and name: every filter, order and summary follows.
       expect(await store.setFields("ed", "batch", "e1", { status: "Completed", brewDate: 9, name: "Z" })).toBe(true);
       expect(ids(await store.list("ed", "batch", q({ status: "Planning" })))).toEqual(["e2"]);
