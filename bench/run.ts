@@ -90,6 +90,22 @@ async function rawWrites(d: BenchData): Promise<number> {
   return (JSON.parse(out) as { writesPerSecond: number }).writesPerSecond;
 }
 
+/**
+ * Fresh processes of the server, the reference and Fastify for a round. One process of a build can
+ * land 5% above or below another process of the same build (docs/performance.md), so each round has
+ * its own: the median of the rounds is taken over several processes of each side, not over one.
+ */
+async function startRound(d: BenchData, targets: Record<Target, Running>): Promise<void> {
+  for (const t of ["server", "reference", "fastify"] as const) {
+    const old = targets[t];
+    if (old) {
+      await old.stop();
+      running.splice(running.indexOf(old), 1);
+    }
+    running.push((targets[t] = await start(t === "server" ? serverOptions(d) : targetOptions(d, t))));
+  }
+}
+
 async function main() {
   if (cpus().length < 2) throw new Error("the benchmark pins the server and wrk to different cores: it needs 2 or more");
   await ensureTools(log);
@@ -98,17 +114,20 @@ async function main() {
   log("building the server and the hello-world as deployed (scripts/build.ts)");
   await buildTargets();
   const list = comparisons(data);
-  log("starting server, reference and peers");
   const targets = {} as Record<Target, Running>;
-  targets.server = await start(serverOptions(data));
-  running.push(targets.server);
-  for (const t of ["reference", "fastify", "json-server"] as const) running.push((targets[t] = await start(targetOptions(data, t))));
-  const problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
-  for (const p of problems) log(`CHECK FAILED ${p}`);
+  // json-server takes seconds to start and is compared at 10×: one process serves every round.
+  running.push((targets["json-server"] = await start(targetOptions(data, "json-server"))));
+  let problems: string[] = [];
 
   const rounds: Record<string, RoundResult[]> = Object.fromEntries(list.map((c) => [c.id, []]));
   const rawWriteRates: number[] = [];
   for (let r = 0; r < settings.rounds; r++) {
+    log(`round ${r + 1}: starting the server, the reference and Fastify`);
+    await startRound(data, targets);
+    if (r === 0) {
+      problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
+      for (const p of problems) log(`CHECK FAILED ${p}`);
+    }
     for (const c of list) {
       // Interleaved: alternate which side goes first in each round.
       const order = r % 2 === 0 ? [c.subject, c.baseline] : [c.baseline, c.subject];
