@@ -66,3 +66,33 @@ describe("SqliteStore.list with a shared query", () => {
     expect(page(store.list("bob", "batch", shared))).toEqual(ids("bob").slice(0, 10));
   });
 });
+
+describe("SqliteStore pages after a cursor", () => {
+  const store = SqliteStore.open(":memory:");
+  // Five brew dates out of _id order, six batches each: a page after a cursor orders ties by _id.
+  const batches = Array.from({ length: 30 }, (_, i) => ({ _id: `b-${String(i).padStart(2, "0")}`, brewDate: 1000 + ((i * 7) % 5), name: `n${(i * 11) % 7}` }));
+  for (const b of batches) store.insert("ann", "batch", b);
+  const order = (f: "brewDate" | "name") => [...batches].sort((a, b) => (a[f] < b[f] ? -1 : a[f] > b[f] ? 1 : a._id < b._id ? -1 : 1)).map((b) => b._id);
+  const byDate = order("brewDate");
+  const after = (cursor: string) => store.list("ann", "batch", { ...defaults(2), orderBy: "brewDate", startAfter: cursor });
+  const page = (rows: unknown) => (rows as string[]).map((r) => (JSON.parse(r) as { _id: string })._id);
+  const internals = store as unknown as { statement(sql: string): unknown; statements: Map<string, unknown> };
+
+  test("each page follows its cursor, ties by _id, an unknown cursor is known", () => {
+    for (let i = 0; i < byDate.length; i++) expect(page(after(byDate[i]))).toEqual(byDate.slice(i + 1, i + 11));
+    expect(after("nope")).toBe("unknown-cursor");
+  });
+
+  test("still right when the statement cache fills up between a page's two statements, and after it is emptied", () => {
+    expect(page(after(byDate[3]))).toEqual(byDate.slice(4, 14));
+    // A new order (by name: new statements for the cursor's key and for the page) with the cache one
+    // short of its bound of 2,000 statements: the first of the two fills it, the second empties it.
+    for (let i = 0; internals.statements.size < 1999; i++) internals.statement(`SELECT ${i}`);
+    const byName = order("name");
+    const named = store.list("ann", "batch", { ...defaults(2), orderBy: "name", startAfter: byName[12] });
+    expect(page(named)).toEqual(byName.slice(13, 23));
+    expect(page(after(byDate[3]))).toEqual(byDate.slice(4, 14));
+    for (let i = 0; i <= 2000; i++) internals.statement(`SELECT 'again', ${i}`);
+    expect(page(after(byDate[5]))).toEqual(byDate.slice(6, 16));
+  });
+});
