@@ -4,7 +4,7 @@ import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/er
 import { type Awaitable, andThen } from "../lib/awaitable.ts";
 import { newId } from "../lib/ids.ts";
 import { canonicalJson, projector, type Doc } from "../lib/json.ts";
-import { stamp } from "../lib/stamps.ts";
+import { stamp, STAMP_MEMBERS } from "../lib/stamps.ts";
 import { DEFAULT_FIELDS, type IngredientCollection } from "../resources.ts";
 import { INVENTORY_SERVER_MANAGED, stripServerManaged, validateIngredient } from "../schema/index.ts";
 import type { Store } from "../store/types.ts";
@@ -52,6 +52,8 @@ export function patchItem(store: Store, userId: string, c: IngredientCollection,
     // The stored document is this decision's own copy; a catalog default is shared, so it is copied.
     const next: Doc = current ? Object.assign(current, plan.fields) : { ...base, ...plan.fields };
     if (stock !== undefined) next.inventory = stock;
-    return { write: stamp(next, now, current === undefined), result: TEXT.updated };
+    // Every other member is the stored document's own: the store need not check its key order again.
+    const changed = [...Object.keys(plan.fields), "inventory", ...STAMP_MEMBERS];
+    return { write: stamp(next, now, current === undefined), result: TEXT.updated, changed };
   });
 }

@@ -1,6 +1,9 @@
 import type { Doc } from "./json.ts";
 import { newId } from "./ids.ts";
 
+/** The members `stamp` may set. */
+export const STAMP_MEMBERS: readonly string[] = ["_created", "createdAt", "_rev", "_timestamp", "_timestamp_ms", "updatedAt"];
+
 /**
  * Revision and timestamp fields the service maintains on every write of a recipe or inventory item,
  * in the shapes real documents carry them (`_timestamp_ms` a number, `_created` and `_timestamp`
