@@ -1,9 +1,6 @@
 import type { Doc } from "./json.ts";
 import { newId } from "./ids.ts";
 
-/** The members `stamp` may set. */
-export const STAMP_MEMBERS: readonly string[] = ["_created", "createdAt", "_rev", "_timestamp", "_timestamp_ms", "updatedAt"];
-
 /**
  * Revision and timestamp fields the service maintains on every write of a recipe or inventory item,
  * in the shapes real documents carry them (`_timestamp_ms` a number, `_created` and `_timestamp`
@@ -23,3 +20,6 @@ export function stamp(doc: Doc, now: number, created: boolean): Doc {
   doc.updatedAt = iso;
   return doc;
 }
+
+/** The members `stamp` may set, read off a stamp of a new empty document, so the two cannot drift. */
+export const STAMP_MEMBERS: readonly string[] = Object.freeze(Object.keys(stamp({}, 0, true)));
