@@ -15,21 +15,24 @@ export interface ListSql {
   keySlots?: number[];
 }
 
-/** How a list is ordered besides `_id`: an expression, its bound values, and whether it is a plain column. */
+/**
+ * How a list is ordered besides `_id`: an expression, its bound values, and whether it is a position
+ * key column (sort-key.ts), which holds the id too and so orders and seeks alone.
+ */
 interface Sort {
   expr: string;
   params: string[];
-  column: boolean;
+  position: boolean;
 }
 
 function sortExpression(kind: Kind, query: ListQuery): Sort | undefined {
   const ingredient = kind !== "batch" && kind !== "recipe";
   if (ingredient && (query.inventory || query.orderBy === "inventory")) {
-    return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [], column: false };
+    return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [], position: false };
   }
   if (query.orderBy === "_id") return undefined;
-  if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [], column: true };
-  return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`], column: false };
+  if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [], position: true };
+  return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`], position: false };
 }
 
 /**
@@ -89,12 +92,11 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
     if (sort) {
       // Keyset after (key, id), the cursor's key read first by its primary key: two index reads,
       // however deep the page. (Read in a subquery of the page's own statement, the key cost about
-      // 2 µs more than as a statement of its own in the page's transaction.) On a plain column the
-      // row value seeks straight past the cursor, ties included; SQLite seeks a row value on no
-      // expression index, so there the key alone seeks and the second term drops the ties served.
-      if (sort.column) {
-        where.push(`(${sort.expr}, id) ${cmp} (${key()}, ?)`);
-        params.push(query.startAfter);
+      // 2 µs more than as a statement of its own in the page's transaction.) A position key holds
+      // the id, so it seeks straight past the cursor, ties included; on an expression the key alone
+      // seeks and the second term drops the ties served.
+      if (sort.position) {
+        where.push(`${sort.expr} ${cmp} ${key()}`);
       } else {
         params.push(...sortParams);
         const ge = `${sort.expr} ${cmp}= ${key()}`;
@@ -107,7 +109,7 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
       params.push(query.startAfter);
     }
   }
-  const order = sort ? `${sort.expr} ${dir}, id ${dir}` : `id ${dir}`;
+  const order = !sort ? `id ${dir}` : sort.position ? `${sort.expr} ${dir}` : `${sort.expr} ${dir}, id ${dir}`;
   let sql = `SELECT ${column} AS text FROM records WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`;
   const tail: number[] = [query.limit];
   if (query.offset !== undefined) {

@@ -1,8 +1,14 @@
+import type { Database } from "bun:sqlite";
+import { positionKey } from "./sort-key.ts";
+
 // Versioned migrations: PRAGMA user_version holds the number of migrations applied.
 // Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
 export const NULL_SORT = "-9e999";
 
-export const MIGRATIONS: readonly string[] = [
+/** SQL text, or a step that needs JavaScript (values SQL cannot compute); run in the migration's transaction. */
+export type Migration = string | ((db: Database) => void);
+
+export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE users (
@@ -103,7 +109,57 @@ export const MIGRATIONS: readonly string[] = [
   -- Rows written before it say 0, which costs their next write one full walk and nothing else.
   ALTER TABLE records ADD COLUMN ordered INTEGER NOT NULL DEFAULT 0;
   `,
+  toPositionKeys,
 ];
 
-/** Fields with a sort-key column and index of their own (SORTED_FIELDS in records.ts). */
-export const SORT_COLUMNS: Readonly<Record<string, string>> = { brewDate: "sort_brew_date", name: "sort_name", batchNo: "sort_batch_no" };
+/**
+ * Fields with a position-key column and index of their own (SORTED_FIELDS in records.ts): the
+ * field's sort key and the record's id in one text (sort-key.ts), so the index alone orders a page.
+ */
+export const SORT_COLUMNS: Readonly<Record<string, string>> = { brewDate: "key_brew_date", name: "key_name", batchNo: "key_batch_no" };
+
+/**
+ * Sort keys become position keys: one text column per sorted field, in place of the (key, id) pair,
+ * made in JavaScript from the stored keys (SQLite has no way to write a number's bits as text). The
+ * table is made anew so the keys stay ahead of the body, as the sort keys were.
+ */
+function toPositionKeys(db: Database): void {
+  db.exec(`
+    CREATE TABLE records_next (
+      user_id TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      id TEXT NOT NULL,
+      summary TEXT NOT NULL,
+      status TEXT,
+      inventory REAL,
+      key_brew_date TEXT NOT NULL,
+      key_name TEXT NOT NULL,
+      key_batch_no TEXT NOT NULL,
+      body TEXT NOT NULL,
+      ordered INTEGER NOT NULL DEFAULT 0
+    )`);
+  const insert = db.prepare(`INSERT INTO records_next (user_id, kind, id, summary, status, inventory, key_brew_date, key_name, key_batch_no, body, ordered)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  const rows = db.prepare("SELECT user_id, kind, id, summary, status, inventory, sort_brew_date, sort_name, sort_batch_no, body, ordered FROM records");
+  try {
+    for (const row of rows.iterate() as Iterable<Record<string, string | number | null>>) {
+      const id = row.id as string;
+      const key = (column: string) => positionKey(row[column] as number | string, id);
+      insert.run(row.user_id, row.kind, id, row.summary, row.status, row.inventory, key("sort_brew_date"), key("sort_name"), key("sort_batch_no"), row.body, row.ordered);
+    }
+  } finally {
+    rows.finalize();
+    insert.finalize();
+  }
+  db.exec(`
+    DROP TABLE records;
+    ALTER TABLE records_next RENAME TO records;
+    CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
+    CREATE INDEX records_summary ON records (user_id, kind, id, summary);
+    CREATE INDEX records_status ON records (user_id, kind, status, id);
+    CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
+    CREATE INDEX records_brew_date ON records (user_id, kind, key_brew_date);
+    CREATE INDEX records_name ON records (user_id, kind, key_name);
+    CREATE INDEX records_batch_no ON records (user_id, kind, key_batch_no);
+  `);
+}

@@ -4,6 +4,7 @@ import type { Kind } from "../resources.ts";
 import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
+import { keyOfPosition, positionKey } from "./sort-key.ts";
 import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
 
@@ -48,7 +49,11 @@ function migrate(db: Database): void {
   db.transaction(() => {
     const applied = schemaVersion(db);
     if (!check(applied)) return;
-    for (let v = applied; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]);
+    for (let v = applied; v < MIGRATIONS.length; v++) {
+      const step = MIGRATIONS[v];
+      if (typeof step === "string") db.exec(step);
+      else step(db);
+    }
     db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }
@@ -74,11 +79,18 @@ const SQL = {
   readings: "SELECT body FROM readings WHERE user_id = ? AND batch_id = ?",
   readingsBytes: "SELECT CAST(body AS BLOB) FROM readings WHERE user_id = ? AND batch_id = ?",
 };
-const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [rec.summary, rec.status, rec.inventory, ...rec.sortKeys, rec.ordered ? 1 : 0];
+const derivedValues = (rec: EncodedRecord): Array<string | number | null> => [
+  rec.summary,
+  rec.status,
+  rec.inventory,
+  ...rec.sortKeys.map((key) => positionKey(key, rec.id)),
+  rec.ordered ? 1 : 0,
+];
 /** A record as its row of SQL.current holds it: rowid, body, then derivedValues in order. */
 function storedRecord(id: string, row: unknown[]): EncodedRecord {
-  const [summary, status, inventory, ...rest] = row.slice(2) as [string, string | null, number | null, ...Array<number | string>];
-  return { id, body: row[1] as string, summary, status, inventory, sortKeys: rest.slice(0, SORTED_FIELDS.length), ordered: row[ORDERED_AT] === 1 };
+  const [summary, status, inventory, ...rest] = row.slice(2) as [string, string | null, number | null, ...string[]];
+  const sortKeys = rest.slice(0, SORTED_FIELDS.length).map(keyOfPosition);
+  return { id, body: row[1] as string, summary, status, inventory, sortKeys, ordered: row[ORDERED_AT] === 1 };
 }
 
 /** A shared list query's prepared page: the statement, and the values bound after the user id. */

@@ -49,6 +49,8 @@ const value = fc.oneof(
   fc.constant(null),
   fc.integer({ min: -3, max: 3 }),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }),
+  // Where a number's order rests on its sign, exponent or last bits.
+  fc.constantFrom(-0, 0, 5e-324, -5e-324, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), Number.MAX_VALUE, -Number.MAX_VALUE),
   fc.boolean(),
   fc.constantFrom("", "a", "A", "ab", "b", "é", "Z", "a b", "ä", "日本", "😀", "\"q\"", "10", "9"),
   fc.constantFrom({ a: 1 }, [1, 2], { b: "x" }, []),

@@ -12,7 +12,7 @@ afterAll(() => dir.remove());
 test("a version 3 database migrates to the sort-key columns with every document kept", async () => {
   const path = join(dir.path, "old.sqlite");
   const old = new Database(path);
-  for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql);
+  for (const sql of MIGRATIONS.slice(0, 3)) old.exec(sql as string);
   old.exec("PRAGMA user_version = 3");
   const insert = old.query("INSERT INTO records (user_id, kind, id, body, summary, status, inventory) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const docs = [
@@ -37,6 +37,52 @@ test("a version 3 database migrates to the sort-key columns with every document 
     await store.update("u", "batch", "a", (cur) => ({ write: { ...cur, measuredOg: 1.05 }, changed: ["measuredOg"], result: null }));
     expect(await store.get("u", "batch", "a")).toBe('{"_id":"a","brewDate":300,"measuredOg":1.05,"name":"Stout","status":"Planning"}');
     expect(ordered()).toEqual({ ordered: 1 });
+  } finally {
+    await store.close();
+  }
+});
+
+test("a version 5 database migrates to position keys: orders, cursors and writes as before", async () => {
+  const path = join(dir.path, "v5.sqlite");
+  const old = new Database(path);
+  for (const sql of MIGRATIONS.slice(0, 5)) old.exec(sql as string);
+  old.exec("PRAGMA user_version = 5");
+  const insert = old.query(`INSERT INTO records (user_id, kind, id, summary, status, inventory, sort_brew_date, sort_name, sort_batch_no, body, ordered)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`);
+  // Sort keys as version 5 stored them: numbers, texts, and -Infinity for a missing value.
+  const docs: Array<[Record<string, unknown>, number | string, number | string, number | string]> = [
+    [{ _id: "a", brewDate: 300, name: "Stout", batchNo: 2 }, 300, "Stout", 2],
+    [{ _id: "b", brewDate: 100, name: "Ale\u0000x", batchNo: 2 }, 100, "Ale\u0000x", 2],
+    [{ _id: "c", name: "Ale" }, -Infinity, "Ale", -Infinity],
+    [{ _id: "d", brewDate: "2024", batchNo: -1.5 }, "2024", -Infinity, -1.5],
+  ];
+  for (const [d, brewDate, name, batchNo] of docs) {
+    const text = JSON.stringify(d);
+    insert.run("u", "batch", d._id as string, text, null, null, brewDate, name, batchNo, text);
+  }
+  old.close();
+
+  const store = SqliteStore.open(path);
+  try {
+    expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+    const ids = async (orderBy: string, desc: boolean, startAfter?: string) => {
+      const page = await store.list("u", "batch", { limit: 10, orderBy, desc, fields: "summary", startAfter });
+      return page === "unknown-cursor" ? page : page.map((t) => JSON.parse(t)._id);
+    };
+    expect(await ids("brewDate", false)).toEqual(["c", "b", "a", "d"]);
+    expect(await ids("brewDate", false, "b")).toEqual(["a", "d"]);
+    expect(await ids("name", false)).toEqual(["d", "c", "b", "a"]);
+    expect(await ids("name", true, "a")).toEqual(["b", "c", "d"]);
+    expect(await ids("batchNo", false)).toEqual(["c", "d", "a", "b"]);
+    expect(await ids("batchNo", false, "a")).toEqual(["b"]);
+    expect(await ids("batchNo", false, "gone")).toBe("unknown-cursor");
+    // A write that leaves the sorted fields alone leaves their keys as the migration made them.
+    const keys = () => store.db.query("SELECT key_brew_date, key_name, key_batch_no FROM records WHERE id = 'b'").values();
+    const before = keys();
+    expect(await store.setFields("u", "batch", "b", { measuredOg: 1.05 })).toBe(true);
+    expect(keys()).toEqual(before);
+    expect(await store.setFields("u", "batch", "b", { brewDate: 400 })).toBe(true);
+    expect(await ids("brewDate", false)).toEqual(["c", "a", "b", "d"]);
   } finally {
     await store.close();
   }
