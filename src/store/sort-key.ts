@@ -16,6 +16,8 @@
  */
 export function positionKey(key: number | string, id: string): string {
   if (typeof key === "string") return `t${key.includes("\0") ? key.replaceAll("\0", "\0\x01") : key}\0\0${id}`;
+  // A missing field, the most common key of all (an inventory item has no brewDate or batchNo).
+  if (key === -Infinity) return MISSING + id;
   bits[0] = key === 0 ? 0 : key; // -0 sorts with 0, as SQLite compares them
   let hi = words[HI];
   let lo = words[LO];
@@ -55,6 +57,8 @@ function endOfText(position: string): number {
 }
 
 const bits = new Float64Array(1);
+/** The position key of -Infinity, less the id: the bits of -Infinity, every one flipped. */
+const MISSING = "n000fffffffffffff";
 const words = new Uint32Array(bits.buffer);
 // The high word of the double is the second on a little-endian machine.
 const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
