@@ -5,6 +5,21 @@ import { positionKey } from "./sort-key.ts";
 // Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
 export const NULL_SORT = "-9e999";
 
+// The records table's first columns and the indexes on them, the same whenever the table is made anew
+// (versions 4 and 6). Applied migrations never run again: a change to these is a migration of its own.
+const RECORDS_HEAD = `
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    id TEXT NOT NULL,
+    summary TEXT NOT NULL,
+    status TEXT,
+    inventory REAL,`;
+const RECORDS_HEAD_INDEXES = `
+  CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
+  CREATE INDEX records_summary ON records (user_id, kind, id, summary);
+  CREATE INDEX records_status ON records (user_id, kind, status, id);
+  CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);`;
+
 /** SQL text, or a step that needs JavaScript (values SQL cannot compute); run in the migration's transaction. */
 export type Migration = string | ((db: Database) => void);
 
@@ -74,13 +89,7 @@ export const MIGRATIONS: readonly Migration[] = [
   -- Sort keys computed at write time in columns of their own (an expression index over the body parsed
   -- the whole document on every write), and the body last, so reading a summary or a sort key does not
   -- walk a large body's overflow pages.
-  CREATE TABLE records_next (
-    user_id TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    id TEXT NOT NULL,
-    summary TEXT NOT NULL,
-    status TEXT,
-    inventory REAL,
+  CREATE TABLE records_next (${RECORDS_HEAD}
     sort_brew_date NOT NULL, -- no declared type: no affinity, values keep their own type
     sort_name NOT NULL,
     sort_batch_no NOT NULL,
@@ -94,11 +103,7 @@ export const MIGRATIONS: readonly Migration[] = [
       body
     FROM records;
   DROP TABLE records;
-  ALTER TABLE records_next RENAME TO records;
-  CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
-  CREATE INDEX records_summary ON records (user_id, kind, id, summary);
-  CREATE INDEX records_status ON records (user_id, kind, status, id);
-  CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
+  ALTER TABLE records_next RENAME TO records;${RECORDS_HEAD_INDEXES}
   CREATE INDEX records_brew_date ON records (user_id, kind, sort_brew_date, id);
   CREATE INDEX records_name ON records (user_id, kind, sort_name, id);
   CREATE INDEX records_batch_no ON records (user_id, kind, sort_batch_no, id);
@@ -125,13 +130,7 @@ export const SORT_COLUMNS: Readonly<Record<string, string>> = { brewDate: "key_b
  */
 function toPositionKeys(db: Database): void {
   db.exec(`
-    CREATE TABLE records_next (
-      user_id TEXT NOT NULL,
-      kind TEXT NOT NULL,
-      id TEXT NOT NULL,
-      summary TEXT NOT NULL,
-      status TEXT,
-      inventory REAL,
+    CREATE TABLE records_next (${RECORDS_HEAD}
       key_brew_date TEXT NOT NULL,
       key_name TEXT NOT NULL,
       key_batch_no TEXT NOT NULL,
@@ -153,11 +152,7 @@ function toPositionKeys(db: Database): void {
   }
   db.exec(`
     DROP TABLE records;
-    ALTER TABLE records_next RENAME TO records;
-    CREATE UNIQUE INDEX records_key ON records (user_id, kind, id);
-    CREATE INDEX records_summary ON records (user_id, kind, id, summary);
-    CREATE INDEX records_status ON records (user_id, kind, status, id);
-    CREATE INDEX records_inventory ON records (user_id, kind, COALESCE(inventory, ${NULL_SORT}), id);
+    ALTER TABLE records_next RENAME TO records;${RECORDS_HEAD_INDEXES}
     CREATE INDEX records_brew_date ON records (user_id, kind, key_brew_date);
     CREATE INDEX records_name ON records (user_id, kind, key_name);
     CREATE INDEX records_batch_no ON records (user_id, kind, key_batch_no);
