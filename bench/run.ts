@@ -132,7 +132,12 @@ async function main() {
       // Interleaved: alternate which side goes first in each round.
       const order = r % 2 === 0 ? [c.subject, c.baseline] : [c.baseline, c.subject];
       const m = new Map<Load, Measured>();
-      for (const load of order) m.set(load, await measure(targets[load.target], load, settings.seconds));
+      for (const load of order) {
+        // A write scenario starts each side from an empty WAL: the side measured second would
+        // otherwise start on the first side's WAL, a state of the database the first never saw.
+        if (load.env) checkpoint(data);
+        m.set(load, await measure(targets[load.target], load, settings.seconds));
+      }
       const s = m.get(c.subject)!;
       const b = m.get(c.baseline)!;
       const ratio = c.kind === "ratio" ? s.rps / b.rps : b.rps / s.rps;
