@@ -273,7 +273,8 @@ export class SqliteStore implements Store {
   // The cursor's sort key, then the page after it, in one read transaction: one snapshot, and one
   // pair of lock calls instead of two (cheaper than reading the key in a subquery of the page).
   private pageAfterCursorTx({ sql, params, cursorSql, cursorParams, keySlots }: ListSql): Array<[StoredJson]> | "unknown-cursor" {
-    // Integers as BigInt: a key beyond 2^53 goes back into the page's statement exactly as stored.
+    // Integers as BigInt: a key read from the body (json_extract, stock) past 2^53 goes back into the
+    // page's statement exactly as stored. A position key is text and comes back as it is.
     const found = this.statement(cursorSql!).safeIntegers(true).values(...cursorParams!) as Array<[string | number | bigint]>;
     if (found.length === 0) return "unknown-cursor";
     for (const i of keySlots!) (params as unknown[])[i] = found[0][0];
