@@ -51,7 +51,11 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
   // The API routes answer for themselves (src/http/endpoint.ts) and come before the hooks, which
   // Elysia would otherwise compile into each of them; the hooks serve the unmatched, the pages and
   // the documentation.
-  return new Elysia()
+  // Elysia takes the path from request.url, searching for its first "/" from a fixed index. Its default
+  // (11) assumes "https://" and a host of 3+ characters: over plain HTTP (loopback, or behind a proxy)
+  // a host such as "nas" or "pi" had every route answer 404. Plain HTTP searches from just after
+  // "http://", which is right for every host (docs/decisions.md).
+  return new Elysia({ handler: { standardHostname: Boolean(config.tls) } })
     .onRequest(({ request }) => {
       observer.begin(request);
       if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);

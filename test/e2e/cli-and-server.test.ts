@@ -101,6 +101,33 @@ describe("server process over HTTP", () => {
     expect(await get("/v2/batches/b-two/readings/last")).toEqual({ status: 404, text: "Not Found" });
   });
 
+  test("any Host routes: a LAN name as short as one letter, as a proxy or browser sends it", async () => {
+    // fetch() sets Host from its URL: a raw request sends the Host of a machine called "pi" or "nas".
+    const { hostname, port } = new URL(server.url);
+    const raw = (host: string, path: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = "";
+        Bun.connect({
+          hostname,
+          port: Number(port),
+          socket: {
+            open: (s) => void s.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${basic("alice", key)}\r\nConnection: close\r\n\r\n`),
+            data: (_, chunk) => void (answer += chunk.toString()),
+            close: () => resolve(answer),
+            error: (_, e) => reject(e),
+          },
+        }).catch(reject);
+      });
+    const expected = await get("/v2/batches/b-two");
+    expect(expected.status).toBe(200);
+    for (const host of ["x", "pi", "nas", "nas:80", "brew.lan"]) {
+      const answer = await raw(host, "/v2/batches/b-two");
+      expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+      expect(answer.slice(answer.indexOf("\r\n\r\n") + 4)).toBe(expected.text);
+      expect((await raw(host, "/v2/nothing-here")).split("\r\n")[0]).toBe("HTTP/1.1 404 Not Found");
+    }
+  });
+
   test("a wrong key is 401 Unauthorized with a Basic challenge", async () => {
     const res = await fetch(server.url + "/v2/batches", { headers: { authorization: basic("alice", "x".repeat(43)) } });
     expect(res.status).toBe(401);
