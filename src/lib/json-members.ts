@@ -49,11 +49,37 @@ function endOfValue(text: string, i: number): number {
   const c = text.charCodeAt(i);
   if (c === QUOTE) return endOfString(text, i);
   if (c === OPEN_OBJECT || c === OPEN_ARRAY) return endOfNested(text, i);
-  // A number or a literal ends at the comma or brace after it.
-  const comma = text.indexOf(",", i);
-  const brace = text.indexOf("}", i);
-  const end = comma === -1 || (brace !== -1 && brace < comma) ? brace : comma;
-  return end > i ? end : -1;
+  // A number or a literal ends at the comma or brace after it: a few characters on, where a search
+  // for the brace alone would run on to the end of the object.
+  for (let j = i; j < text.length; j++) {
+    const d = text.charCodeAt(j);
+    if (d === COMMA || d === CLOSE_OBJECT) return j > i ? j : -1;
+  }
+  return -1;
+}
+
+/**
+ * How `key` sorts against the object key whose string opens at `i` and ends before `end`: below 0
+ * before it, 0 the same, above 0 after. Compared where it stands: a key copied out for every member
+ * of the object cost more than finding the members' places.
+ */
+function keyOrder(key: string, text: string, i: number, end: number): number {
+  const start = i + 1;
+  const length = end - 1 - start;
+  const common = Math.min(key.length, length);
+  for (let j = 0; j < common; j++) {
+    const c = text.charCodeAt(start + j);
+    // An escape: the key's own characters differ from its text from here on.
+    if (c === BACKSLASH) return decodedOrder(key, text, i, end);
+    if (key.charCodeAt(j) !== c) return key.charCodeAt(j) - c;
+  }
+  for (let j = common; j < length; j++) if (text.charCodeAt(start + j) === BACKSLASH) return decodedOrder(key, text, i, end);
+  return key.length - length;
+}
+
+function decodedOrder(key: string, text: string, i: number, end: number): number {
+  const decoded = JSON.parse(text.slice(i, end)) as string;
+  return key < decoded ? -1 : key === decoded ? 0 : 1;
 }
 
 /**
@@ -74,16 +100,16 @@ export function setMembers(text: string, members: ReadonlyArray<readonly [string
     if (text.charCodeAt(i) !== QUOTE) return undefined;
     const keyEnd = endOfString(text, i);
     if (keyEnd === -1 || text.charCodeAt(keyEnd) !== COLON) return undefined;
-    const raw = text.slice(i + 1, keyEnd - 1);
-    const key = raw.includes("\\") ? (JSON.parse(text.slice(i, keyEnd)) as string) : raw;
-    while (next < members.length && members[next][0] < key) {
+    // Members whose keys sort before this one go in front of it.
+    let order = 1;
+    while (next < members.length && (order = keyOrder(members[next][0], text, i, keyEnd)) < 0) {
       out += `${text.slice(from, i)}${member(members[next++])},`;
       from = i;
     }
     const valueStart = keyEnd + 1;
     const valueEnd = endOfValue(text, valueStart);
     if (valueEnd === -1) return undefined;
-    if (next < members.length && members[next][0] === key) {
+    if (next < members.length && order === 0) {
       out += text.slice(from, valueStart) + members[next++][1];
       from = valueEnd;
     }

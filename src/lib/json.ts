@@ -52,7 +52,7 @@ function inCanonicalOrder(value: unknown): boolean {
 
 /** JSON text with the keys of every object in alphabetical (UTF-16 code unit) order. */
 export function canonicalJson(value: unknown): string {
-  return inCanonicalOrder(value) ? JSON.stringify(value) : canonicalSlow(value);
+  return canonicalValue(value).text;
 }
 
 // A key JavaScript enumerates before all others, in numeric order, whatever the text's order. In
@@ -78,6 +78,13 @@ export function canonicalText(doc: Doc, fresh?: readonly string[]): CanonicalTex
   const sorted = withSortedKeys(doc);
   if (sorted !== doc && (fresh ? topLevelInOrder(sorted, fresh) : inCanonicalOrder(sorted))) return { text: JSON.stringify(sorted), parsesInOrder: true };
   const text = canonicalSlow(doc);
+  return { text, parsesInOrder: !INTEGER_KEY.test(text) };
+}
+
+/** Canonical JSON text of any JSON value, and whether it parses back in canonical order. */
+export function canonicalValue(value: unknown): CanonicalText {
+  if (inCanonicalOrder(value)) return { text: JSON.stringify(value), parsesInOrder: true };
+  const text = canonicalSlow(value);
   return { text, parsesInOrder: !INTEGER_KEY.test(text) };
 }
 

@@ -6,7 +6,7 @@ import { buildPgListSql } from "./postgres-list.ts";
 import { migrate } from "./postgres-schema.ts";
 import { copyRecords, encodedRow, readingsRow } from "./postgres-rows.ts";
 import { assignFields } from "./records.ts";
-import type { ApiKeyRecord, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
+import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -147,8 +147,8 @@ export class PostgresStore implements Store {
     });
   }
 
-  setFields(userId: string, kind: Kind, id: string, fields: Doc): Promise<boolean> {
-    return this.update(userId, kind, id, assignFields(fields));
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): Promise<boolean> {
+    return this.update(userId, kind, id, assignFields(kind, fields));
   }
 
   async remove(userId: string, kind: Kind, id: string): Promise<boolean> {

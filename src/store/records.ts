@@ -1,7 +1,7 @@
-import { canonicalJson, canonicalText, projector, type Doc } from "../lib/json.ts";
+import { canonicalJson, canonicalText, canonicalValue, isPlainObject, projector, type Doc } from "../lib/json.ts";
 import { setMembers } from "../lib/json-members.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
-import type { UpdateOutcome } from "./types.ts";
+import type { FieldsToSet, StoredColumns, UpdateOutcome } from "./types.ts";
 
 /** A document as stored: canonical text plus what list queries need, computed once at write time. */
 export interface EncodedRecord {
@@ -47,7 +47,6 @@ export function sortKey(value: unknown): number | string {
  * document parsed from a body stored `ordered` (see `canonicalText`).
  */
 export function encodeRecord(kind: Kind, doc: Doc, fresh?: readonly string[]): EncodedRecord {
-  const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
   const body = canonicalText(doc, fresh);
   return {
     id: String(doc._id),
@@ -55,9 +54,15 @@ export function encodeRecord(kind: Kind, doc: Doc, fresh?: readonly string[]): E
     ordered: body.parsesInOrder,
     summary: SUMMARY[kind](doc),
     status: kind === "batch" && typeof doc.status === "string" ? doc.status : null,
-    inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null,
+    inventory: storedColumns(kind, doc).inventory,
     sortKeys: SORTED_FIELDS.map((f) => sortKey(doc[f])),
   };
+}
+
+/** The columns a store keeps of a document beside its text (the rest of EncodedRecord is for lists). */
+export function storedColumns(kind: Kind, doc: Doc): StoredColumns {
+  const inventory = kind === "batch" || kind === "recipe" ? null : doc.inventory;
+  return { inventory: typeof inventory === "number" && Number.isFinite(inventory) ? inventory : null };
 }
 
 // A key JavaScript enumerates before all others (see canonicalText).
@@ -65,20 +70,28 @@ const INTEGER_LIKE = /^(?:0|[1-9][0-9]*)$/;
 
 const isScalar = (v: unknown) => v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
 
+/** A member value's canonical text, and whether it parses in order; undefined for what is not JSON (undefined, NaN). */
+function memberText(value: unknown): { text: string; parsesInOrder: boolean } | undefined {
+  if (isScalar(value)) return { text: JSON.stringify(value), parsesInOrder: true };
+  return Array.isArray(value) || isPlainObject(value) ? canonicalValue(value) : undefined;
+}
+
 /**
  * The record `stored` with top-level `fields` set, computed from its stored text and columns without
  * parsing the document: what encodeRecord gives for the parsed document with those fields assigned.
- * Undefined when that needs the document itself: a value that is not a JSON scalar, `_id`, an
- * integer-like key, a member the summary copies only in part, or text that is not canonical.
+ * Undefined when that needs the document itself: a value that is not JSON, `_id`, an integer-like
+ * key, a member the summary copies only in part, or text that is not canonical.
  */
 export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): EncodedRecord | undefined {
   const keys = Object.keys(fields).sort();
   const members: Array<[string, string]> = [];
   const summaryMembers: Array<[string, string]> = [];
+  let nestedInOrder = true;
   for (const key of keys) {
-    const value = fields[key];
-    if (!isScalar(value) || key === "_id" || INTEGER_LIKE.test(key) || SUMMARY_PART[kind].has(key)) return undefined;
-    const member: [string, string] = [key, JSON.stringify(value)];
+    const value = memberText(fields[key]);
+    if (value === undefined || key === "_id" || INTEGER_LIKE.test(key) || SUMMARY_PART[kind].has(key)) return undefined;
+    nestedInOrder &&= value.parsesInOrder;
+    const member: [string, string] = [key, value.text];
     members.push(member);
     if (SUMMARY_WHOLE[kind].has(key)) summaryMembers.push(member);
   }
@@ -92,7 +105,7 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): Encod
     body,
     // JavaScript enumerates an integer-like key first: a key sorting before one ("" or "5a" before
     // "9") would no longer parse in order. Every key from ":" on sorts after all digit-led keys.
-    ordered: stored.ordered && keys.every((k) => k >= ":"),
+    ordered: stored.ordered && nestedInOrder && keys.every((k) => k >= ":"),
     summary,
     status: kind === "batch" && has("status") ? (typeof fields.status === "string" ? fields.status : null) : stored.status,
     inventory: kind !== "batch" && kind !== "recipe" && has("inventory") ? (typeof stock === "number" ? stock : null) : stored.inventory,
@@ -101,6 +114,10 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): Encod
 }
 
 /** Setting top-level `fields` of a document as an update's decision: the parsing way of setFields. */
-export function assignFields(fields: Doc): (current: Doc | undefined) => UpdateOutcome<boolean> {
-  return (current) => (current ? { write: Object.assign(current, fields), changed: Object.keys(fields), result: true } : { result: false });
+export function assignFields(kind: Kind, fields: FieldsToSet): (current: Doc | undefined) => UpdateOutcome<boolean> {
+  return (current) => {
+    if (!current) return { result: false };
+    const set = typeof fields === "function" ? fields(storedColumns(kind, current)) : fields;
+    return { write: Object.assign(current, set), changed: Object.keys(set), result: true };
+  };
 }

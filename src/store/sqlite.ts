@@ -5,7 +5,7 @@ import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecor
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import { keyOfPosition, positionKey } from "./sort-key.ts";
-import type { ApiKeyRecord, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
+import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 import type { RateCount } from "../http/rate-limit.ts";
 
 export function openDatabase(path: string): Database {
@@ -66,8 +66,9 @@ export const KEYS_EPOCH_MAX_AGE_MS = 1;
 
 // Columns computed from a document at write time (src/store/records.ts), in derivedValues order.
 const DERIVED = ["summary", "status", "inventory", ...SORTED_FIELDS.map((f) => SORT_COLUMNS[f]), "ordered"];
-// Where `ordered` sits in a row of SQL.current (after rowid and body).
+// Where `ordered` and the stock sit in a row of SQL.current (after rowid and body).
 const ORDERED_AT = 2 + DERIVED.indexOf("ordered");
+const INVENTORY_AT = 2 + DERIVED.indexOf("inventory");
 // The record statements' text, made once: the statement cache is keyed by it.
 const SQL = {
   write: `INSERT INTO records (user_id, kind, id, ${DERIVED.join(", ")}, body) VALUES (?, ?, ?, ${DERIVED.map(() => "?").join(", ")}, ?)
@@ -334,12 +335,13 @@ export class SqliteStore implements Store {
 
   // Top-level fields set from the stored text and columns, without parsing the document (setFields
   // in records.ts); what that cannot do goes the parsing way, in the same transaction.
-  private setFieldsTx(userId: string, kind: Kind, id: string, fields: Doc): boolean {
+  private setFieldsTx(userId: string, kind: Kind, id: string, fields: FieldsToSet): boolean {
     const row = (this.statement(SQL.current).values(userId, kind, id) as unknown[][])[0];
     if (!row) return false;
-    const rec = setFields(kind, storedRecord(id, row), fields);
+    const set = typeof fields === "function" ? fields({ inventory: row[INVENTORY_AT] as number | null }) : fields;
+    const rec = setFields(kind, storedRecord(id, row), set);
     if (rec) this.rewrite(row, rec);
-    else this.updateTx(userId, kind, id, assignFields(fields));
+    else this.updateTx(userId, kind, id, assignFields(kind, set));
     return true;
   }
 
@@ -353,7 +355,7 @@ export class SqliteStore implements Store {
     return this.tx.update.immediate(userId, kind, id, decide) as T;
   }
 
-  setFields(userId: string, kind: Kind, id: string, fields: Doc): boolean {
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): boolean {
     return this.tx.setFields.immediate(userId, kind, id, fields);
   }
 

@@ -62,6 +62,15 @@ export interface UpdateOutcome<T> {
   changed?: readonly string[];
 }
 
+/** What a store keeps of a document beside its text, from which a change can be made without parsing it. */
+export interface StoredColumns {
+  /** The stock of an inventory item when it is a finite number; null otherwise, and for batches and recipes. */
+  inventory: number | null;
+}
+
+/** Top-level members to set: given, or computed from the stored columns inside the write. */
+export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
+
 /**
  * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
  * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
@@ -101,8 +110,9 @@ export interface Store extends RateStorage {
   /**
    * Sets top-level members of a document in one write transaction (what `update` with Object.assign
    * does, which a store may do without parsing the document); false when there is no such document.
+   * A function of the stored columns runs inside the transaction; what it throws undoes the write.
    */
-  setFields(userId: string, kind: Kind, id: string, fields: Doc): Awaitable<boolean>;
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): Awaitable<boolean>;
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 

@@ -46,6 +46,14 @@ describe("rounding: amounts keep 6 decimals, so repeated decimal steps do not dr
     });
   }
 
+  test("an adjustment of an item with a null or missing stock starts from 0", async () => {
+    const w = await inventoryWorld();
+    for (const suffix of ["g", "e"]) {
+      expect((await adjust(w, `/v2/inventory/hops/${PREFIX.hops}-${suffix}`, 2.5)).text).toBe("Updated");
+      expect(await w.stock("alice", "hops", `${PREFIX.hops}-${suffix}`)).toBe(2.5);
+    }
+  });
+
   test("an adjustment past the largest double is 400 Invalid inventory_adjust and changes nothing", async () => {
     const w = await inventoryWorld();
     await w.call("PATCH", hops, "alice", { body: { inventory: Number.MAX_VALUE } });

@@ -243,6 +243,41 @@ for (const kind of STORE_KINDS) {
       expect(await store.get("ed", "batch", "nope")).toBeUndefined();
     });
 
+    test("setFields computed from the stored stock: read inside the write; a throw writes nothing", async () => {
+      expect(await store.createUser("fa", null)).toBe(true);
+      await store.insert("fa", "hops", { _id: "s1", name: "Saaz", inventory: 2.5, origin: "CZ" });
+      await store.insert("fa", "hops", { _id: "s2", name: "Hallertau", inventory: "lots" });
+      await store.insert("fa", "batch", { _id: "b1", name: "Ale", inventory: 7 });
+      const seen: Array<number | null> = [];
+      const add = (n: number) => (stored: { inventory: number | null }) => {
+        seen.push(stored.inventory);
+        return { inventory: (stored.inventory ?? 0) + n, _timestamp: { _seconds: 9, _nanoseconds: 1 } };
+      };
+      expect(await store.setFields("fa", "hops", "s1", add(1))).toBe(true);
+      expect(await store.setFields("fa", "hops", "s1", add(-4))).toBe(true);
+      // A stock that is no number, and a batch (which keeps no stock), read as null.
+      expect(await store.setFields("fa", "hops", "s2", add(1))).toBe(true);
+      expect(await store.setFields("fa", "batch", "b1", (s) => ({ notes: String(s.inventory) }))).toBe(true);
+      expect(seen).toEqual([2.5, 3.5, null]);
+      expect(await store.get("fa", "hops", "s1")).toBe('{"_id":"s1","_timestamp":{"_nanoseconds":1,"_seconds":9},"inventory":-0.5,"name":"Saaz","origin":"CZ"}');
+      expect(await store.get("fa", "hops", "s2")).toBe('{"_id":"s2","_timestamp":{"_nanoseconds":1,"_seconds":9},"inventory":1,"name":"Hallertau"}');
+      expect(JSON.parse((await store.get("fa", "batch", "b1"))!).notes).toBe("null");
+      // Lists follow the computed stock: filter, order and summary.
+      expect(ids(await store.list("fa", "hops", q({ inventory: "negative" })))).toEqual(["s1"]);
+      expect(await store.list("fa", "hops", q({ orderBy: "inventory" }))).toEqual([
+        '{"_id":"s1","inventory":-0.5,"name":"Saaz"}',
+        '{"_id":"s2","inventory":1,"name":"Hallertau"}',
+      ]);
+      // What the function throws undoes the whole write; a missing document never calls it.
+      const refuse = () => {
+        throw new Error("refused");
+      };
+      // SQLite answers at once (it throws), PostgreSQL later (it rejects).
+      await expect(Promise.resolve().then(() => store.setFields("fa", "hops", "s1", refuse))).rejects.toThrow("refused");
+      expect(await store.get("fa", "hops", "s1")).toBe('{"_id":"s1","_timestamp":{"_nanoseconds":1,"_seconds":9},"inventory":-0.5,"name":"Saaz","origin":"CZ"}');
+      expect(await store.setFields("fa", "hops", "nope", refuse)).toBe(false);
+    });
+
     test("40 concurrent read-modify-writes of one document lose none", async () => {
       const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
       await Promise.all(Array.from({ length: 40 }, bump));
