@@ -345,8 +345,8 @@ export class SqliteStore implements Store {
     const row = (this.statement(SQL.current).values(userId, kind, id) as unknown[][])[0];
     if (!row) return false;
     const set = typeof fields === "function" ? fields({ inventory: row[INVENTORY_AT] as number | null }) : fields;
-    // A change that sets no sorted field keeps the stored position keys, neither decoded nor made
-    // again (a stock change or a measured value: six conversions of a write's few microseconds).
+    // A change that sets no sorted field (a stock change, a measured value) keeps the stored
+    // position keys as they are: they are neither decoded into sort keys nor made again.
     const keys = SORTED_FIELDS.some((f) => Object.hasOwn(set, f));
     const rec = setFields(kind, storedRecord(id, row, keys), set);
     if (rec) this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
