@@ -9,7 +9,7 @@ import { DEFAULT_FIELDS, type IngredientCollection } from "../resources.ts";
 import { INVENTORY_SERVER_MANAGED, stripServerManaged, validateIngredient } from "../schema/index.ts";
 import type { Store, StoredColumns } from "../store/types.ts";
 import { parseInclude } from "../http/list-params.ts";
-import { applyStock, planInventoryPatch, roundStock, type StockChange } from "./stock.ts";
+import { applyStock, planInventoryPatch, roundStock, type InventoryPatch } from "./stock.ts";
 
 // Inventory (API document, Endpoints › Inventory). A user's item, or else the default catalog's item
 // of the same `_id`: the first edit or stock change copies a default into the user's inventory.
@@ -38,33 +38,31 @@ export async function createItem(store: Store, userId: string, c: IngredientColl
 
 /** `input` is the body as read, or its refusal: a missing item is 404 whatever the body holds. */
 export function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Awaitable<string> {
-  const stock = stockChangeAlone(input);
-  if (stock === undefined) return patchParsed(store, userId, c, id, input, now);
+  const planned = planPatch(input);
+  const stock = "value" in planned && planned.value?.mode === "inventory-only" ? planned.value.stock : undefined;
+  if (stock === undefined) return patchParsed(store, userId, c, id, planned, now);
   // Stock alone, the most common change (inventory_adjust on a brew day), is made from the stored stock
   // without parsing the item. An item not yet the user's own (a catalog default) takes the parsing way.
   const fields = (stored: StoredColumns) => stamp({ inventory: applyStock(stored.inventory, stock) }, now, false);
-  return andThen(store.setFields(userId, c, id, fields), (found) => (found ? TEXT.updated : patchParsed(store, userId, c, id, input, now)));
+  return andThen(store.setFields(userId, c, id, fields), (found) => (found ? TEXT.updated : patchParsed(store, userId, c, id, planned, now)));
 }
 
-/** The stock change of a body that changes the stock and nothing else; undefined for any other body. */
-function stockChangeAlone(input: Deferred<Doc | undefined>): StockChange {
-  if (!("value" in input) || input.value === undefined) return undefined;
+/** The body's plan (undefined without a body), or the refusal of the body or of its plan, kept for after the 404. */
+function planPatch(input: Deferred<Doc | undefined>): Deferred<InventoryPatch | undefined> {
+  if ("error" in input || input.value === undefined) return input as Deferred<undefined>;
   try {
-    const plan = planInventoryPatch(input.value, INVENTORY_SERVER_MANAGED);
-    return plan.mode === "inventory-only" ? plan.stock : undefined;
+    return { value: planInventoryPatch(input.value, INVENTORY_SERVER_MANAGED) };
   } catch (e) {
-    // Refused, but only once the item is known to exist (404 first): the parsing way refuses it.
-    if (e instanceof HttpError) return undefined;
+    if (e instanceof HttpError) return { error: e };
     throw e;
   }
 }
 
-function patchParsed(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now: number): Awaitable<string> {
+function patchParsed(store: Store, userId: string, c: IngredientCollection, id: string, planned: Deferred<InventoryPatch | undefined>, now: number): Awaitable<string> {
   return store.update(userId, c, id, (current) => {
     const base = current ?? catalogItem(c, id);
     if (!base) throw notFound();
-    const body = unwrap(input);
-    const plan = body ? planInventoryPatch(body, INVENTORY_SERVER_MANAGED) : undefined;
+    const plan = unwrap(planned);
     if (!plan || (Object.keys(plan.fields).length === 0 && !plan.stock)) return { result: TEXT.nothingToUpdate };
     if (plan.mode === "partial") {
       const issues = validateIngredient(c, plan.fields, { partial: true });
