@@ -6,8 +6,10 @@ import { CallHeaders } from "./http/call-headers.ts";
 import type { Deps } from "./http/deps.ts";
 import { badRequest, ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
+import { EndpointTable } from "./http/endpoint.ts";
 import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
+import type { Awaitable } from "./lib/awaitable.ts";
 import { isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
@@ -22,6 +24,42 @@ import { webRoutes } from "./web/routes.ts";
  * server process serves the same object (src/server.ts), passing the rate limiter it persists.
  */
 export function createApp(config: Config, store: Store, limiter = newRateLimiter(config, store), observer = new Observer(config)) {
+  return buildApp(config, store, limiter, observer).app;
+}
+
+/** A request as Bun.serve's own router hands it over, with its route's parameters. */
+export type RoutedRequest = Request & { params: Record<string, string> };
+
+/** Bun.serve's `routes`: a handler per route pattern and method. */
+export type NativeRoutes = Record<string, Record<string, (request: RoutedRequest) => Awaitable<Response>>>;
+
+/**
+ * The app, and its API endpoints for Bun.serve's own router. A request the router matches goes
+ * straight to its endpoint after the app's first hook (request id, forwarded protocol): no Elysia
+ * routing, context or composed handler, so a start composes none of them before its first answer.
+ * What the router does not match (a trailing slash, another method, the pages) is Elysia's, which
+ * routes the API too. Both answer alike, HEAD and escaped paths included (test/http/routers.test.ts).
+ */
+export function servedApp(config: Config, store: Store, limiter: Limiter): { app: App; routes: NativeRoutes } {
+  const { app, endpoints, begin, fail } = buildApp(config, store, limiter, new Observer(config));
+  const routes: NativeRoutes = {};
+  for (const [route, methods] of Object.entries(endpoints.byRoute)) {
+    const handlers: NativeRoutes[string] = (routes[route] = {});
+    for (const [method, endpoint] of Object.entries(methods)) {
+      handlers[method] = (request) => {
+        try {
+          begin(request);
+        } catch (error) {
+          return fail(request, error, undefined);
+        }
+        return endpoint({ request, params: request.params });
+      };
+    }
+  }
+  return { app, routes };
+}
+
+function buildApp(config: Config, store: Store, limiter: Limiter, observer: Observer) {
   const auth = new Authenticator(store, limiter);
   // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
   const callHeaders = new CallHeaders(config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : {});
@@ -42,12 +80,18 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     return reply;
   };
   // A refusal is its own answer; anything else is a defect: logged, its message never leaked.
-  const fail = (request: Request, error: unknown, route?: string, code?: unknown): Response => {
+  const fail = (request: Request, error: unknown, route: string | undefined, code?: unknown): Response => {
     if (error instanceof HttpError) return finish(request, errorReply(error), route);
     observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
     return finish(request, errorReply(new HttpError(500, ERRORS.internal)), route);
   };
-  const deps: Deps = { config, store, auth, responder: { reply: finish, fail } };
+  const endpoints = new EndpointTable();
+  const deps: Deps = { config, store, auth, responder: { reply: finish, fail }, endpoints };
+  // The first hook of every request, whichever router found its route.
+  const begin = (request: Request) => {
+    observer.begin(request);
+    if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
+  };
   // The API routes answer for themselves (src/http/endpoint.ts) and come before the hooks, which
   // Elysia would otherwise compile into each of them; the hooks serve the unmatched, the pages and
   // the documentation.
@@ -55,11 +99,8 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
   // (11) assumes "https://" and a host of 3+ characters: over plain HTTP (loopback, or behind a proxy)
   // a host such as "nas" or "pi" had every route answer 404. Plain HTTP searches from just after
   // "http://", which is right for every host (docs/decisions.md).
-  return new Elysia({ handler: { standardHostname: Boolean(config.tls) } })
-    .onRequest(({ request }) => {
-      observer.begin(request);
-      if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
-    })
+  const app = new Elysia({ handler: { standardHostname: Boolean(config.tls) } })
+    .onRequest(({ request }) => begin(request))
     .use(batchRoutes(deps, 2))
     .use(recipeRoutes(deps, 2))
     .use(inventoryRoutes(deps, 2))
@@ -77,9 +118,10 @@ export function createApp(config: Config, store: Store, limiter = newRateLimiter
     .use(healthRoutes(deps))
     .use(openApiRoutes())
     .use(webRoutes(deps));
+  return { app, endpoints, begin, fail };
 }
 
-export type App = ReturnType<typeof createApp>;
+export type App = ReturnType<typeof buildApp>["app"];
 
 /** In memory for one process; in the database when the store counts for every process on it. */
 export function newRateLimiter(config: Config, store?: Store): Limiter {

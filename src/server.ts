@@ -1,4 +1,4 @@
-import { createApp, newRateLimiter } from "./app.ts";
+import { newRateLimiter, servedApp } from "./app.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { plainHttpRefusal } from "./http/transport.ts";
 import type { Store } from "./store/types.ts";
@@ -32,11 +32,13 @@ export async function startServer(config: Config, store: Store): Promise<Running
   if (refusal) throw new ConfigError(refusal);
   const limiter = newRateLimiter(config, store);
   await limiter.load(store);
-  const app = createApp(config, store, limiter);
+  // API routes go to Bun's own router; Elysia, which composes its fetch when first asked, has the rest.
+  const { app, routes } = servedApp(config, store, limiter);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    fetch: app.fetch,
+    routes,
+    fetch: (request) => app.fetch(request),
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
     ...(config.tls ? { tls: { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),

@@ -14,10 +14,11 @@ import { batchReadings, brewTracker, lastReading, patchBatch } from "./service.t
  * Batches (API document, Endpoints › Batches). Version 1 (Versioning): offset paging, `Planning` as the
  * default status filter, PATCH of `status` only, no delete.
  */
-export function batchRoutes({ auth, store, config, responder }: Deps, version: ApiVersion) {
+export function batchRoutes(deps: Deps, version: ApiVersion) {
+  const { auth, store, config } = deps;
   const base = `${prefix(version)}/batches`;
   const read = (request: Request) => auth.authorize(request, "batches.read", version);
-  const api = new ApiRoutes(`batches-v${version}`, responder)
+  const api = new ApiRoutes(`batches-v${version}`, deps)
     .get(base, ({ request }) =>
       andThen(read(request), ({ userId }) => {
         const params = searchParams(request.url);

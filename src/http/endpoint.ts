@@ -14,7 +14,23 @@ export type Handler = (ctx: RouteContext) => Awaitable<Reply>;
 /** How the app turns an answer, or a failure, into the Response with every header (src/app.ts). */
 export interface Responder {
   reply(request: Request, reply: Reply, route: string): Response;
-  fail(request: Request, error: unknown, route: string): Response;
+  fail(request: Request, error: unknown, route: string | undefined): Response;
+}
+
+/** An API route's whole answer to a request: the Response with every header, or its promise. */
+export type Endpoint = (ctx: RouteContext) => Awaitable<Response>;
+
+/**
+ * Every API endpoint of an app, by route and method. Elysia routes each of them for `app.handle`; the
+ * server also hands them to Bun.serve's own router, which calls them without Elysia's routing and
+ * request context (src/server.ts).
+ */
+export class EndpointTable {
+  readonly byRoute: Record<string, Record<string, Endpoint>> = {};
+
+  add(method: string, route: string, endpoint: Endpoint): void {
+    (this.byRoute[route] ??= {})[method] = endpoint;
+  }
 }
 
 /**
@@ -26,8 +42,13 @@ export interface Responder {
 export class ApiRoutes {
   readonly app: Elysia;
 
-  constructor(name: string, private readonly responder: Responder) {
+  private readonly responder: Responder;
+  private readonly endpoints: EndpointTable;
+
+  constructor(name: string, { responder, endpoints }: { responder: Responder; endpoints: EndpointTable }) {
     this.app = new Elysia({ name });
+    this.responder = responder;
+    this.endpoints = endpoints;
   }
 
   get(path: string, handler: Handler): this {
@@ -47,11 +68,13 @@ export class ApiRoutes {
   }
 
   private add(method: string, path: string, handler: Handler): this {
-    this.app.route(method, path, this.endpoint(path, handler));
+    const endpoint = this.endpoint(path, handler);
+    this.app.route(method, path, endpoint);
+    this.endpoints.add(method, path, endpoint);
     return this;
   }
 
-  private endpoint(route: string, handler: Handler): (ctx: RouteContext) => Awaitable<Response> {
+  private endpoint(route: string, handler: Handler): Endpoint {
     const { responder } = this;
     const run = (ctx: RouteContext): Awaitable<Response> => {
       const { request } = ctx;

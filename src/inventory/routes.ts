@@ -17,7 +17,8 @@ const rules = lazy(() => import("./service.ts"));
  * Inventory (API document, Endpoints › Inventory): one module, the collection a path parameter.
  * Version 1 (Versioning): reads and a PATCH of `inventory` / `inventory_adjust` only.
  */
-export function inventoryRoutes({ auth, store, config, responder }: Deps, version: ApiVersion) {
+export function inventoryRoutes(deps: Deps, version: ApiVersion) {
+  const { auth, store, config } = deps;
   const base = `${prefix(version)}/inventory/:collection`;
   // An unknown collection is an unknown route, checked after authentication like any other 404.
   const collection = (params: Record<string, string>): IngredientCollection => {
@@ -25,7 +26,7 @@ export function inventoryRoutes({ auth, store, config, responder }: Deps, versio
     if (!isIngredientCollection(name)) throw notFound();
     return name;
   };
-  const api = new ApiRoutes(`inventory-v${version}`, responder)
+  const api = new ApiRoutes(`inventory-v${version}`, deps)
     .get(base, ({ request, params }) =>
       andThen(auth.authorize(request, "inventory.read", version), ({ userId }) => {
         const c = collection(params);

@@ -13,10 +13,11 @@ import { lazy } from "../lib/lazy.ts";
 const rules = lazy(() => import("./service.ts"));
 
 /** Recipes (API document, Endpoints › Recipes). Version 1 reads only (Versioning). */
-export function recipeRoutes({ auth, store, config, responder }: Deps, version: ApiVersion) {
+export function recipeRoutes(deps: Deps, version: ApiVersion) {
+  const { auth, store, config } = deps;
   const base = `${prefix(version)}/recipes`;
   const read = (request: Request) => auth.authorize(request, "recipes.read", version);
-  const api = new ApiRoutes(`recipes-v${version}`, responder)
+  const api = new ApiRoutes(`recipes-v${version}`, deps)
     .get(base, ({ request }) =>
       andThen(read(request), ({ userId }) =>
         andThen(listDocuments(store, userId, "recipe", parseListRequestFor(version, searchParams(request.url))), jsonText),
