@@ -1,6 +1,9 @@
-import { newRateLimiter, servedApp } from "./app.ts";
+import { buildApi, nativeRoutes, newRateLimiter } from "./api.ts";
 import { ConfigError, type Config } from "./config.ts";
+import { Observer } from "./http/observe.ts";
 import { plainHttpRefusal } from "./http/transport.ts";
+import { andThen } from "./lib/awaitable.ts";
+import { lazy } from "./lib/lazy.ts";
 import type { Store } from "./store/types.ts";
 
 export interface RunningServer {
@@ -32,13 +35,16 @@ export async function startServer(config: Config, store: Store): Promise<Running
   if (refusal) throw new ConfigError(refusal);
   const limiter = newRateLimiter(config, store);
   await limiter.load(store);
-  // API routes go to Bun's own router; Elysia, which composes its fetch when first asked, has the rest.
-  const { app, routes } = servedApp(config, store, limiter);
+  // The API's routes go to Bun's own router. The app (Elysia, the pages, the documentation) answers
+  // the rest: it is loaded and built over the same API, with its rate counts and key cache, when the
+  // first request that needs it comes, so a start neither loads nor composes it before its first answer.
+  const api = buildApi(config, store, limiter, new Observer(config));
+  const app = lazy(async () => (await import("./app.ts")).appOver(api));
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    routes,
-    fetch: (request) => app.fetch(request),
+    routes: nativeRoutes(api),
+    fetch: (request) => andThen(app(), (built) => built.fetch(request)),
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
     ...(config.tls ? { tls: { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),

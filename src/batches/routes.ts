@@ -14,11 +14,11 @@ import { batchReadings, brewTracker, lastReading, patchBatch } from "./service.t
  * Batches (API document, Endpoints › Batches). Version 1 (Versioning): offset paging, `Planning` as the
  * default status filter, PATCH of `status` only, no delete.
  */
-export function batchRoutes(deps: Deps, version: ApiVersion) {
+export function batchRoutes(deps: Deps, version: ApiVersion): void {
   const { auth, store, config } = deps;
   const base = `${prefix(version)}/batches`;
   const read = (request: Request) => auth.authorize(request, "batches.read", version);
-  const api = new ApiRoutes(`batches-v${version}`, deps)
+  const api = new ApiRoutes(deps)
     .get(base, ({ request }) =>
       andThen(read(request), ({ userId }) => {
         const params = searchParams(request.url);
@@ -52,5 +52,4 @@ export function batchRoutes(deps: Deps, version: ApiVersion) {
       return text(TEXT.deleted);
     });
   }
-  return api.app;
 }

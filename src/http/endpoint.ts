@@ -1,4 +1,3 @@
-import { Elysia } from "elysia";
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Reply } from "./errors.ts";
 
@@ -34,19 +33,17 @@ export class EndpointTable {
 }
 
 /**
- * The API routes of one module. Each handler answers for itself: its Reply, or its failure, becomes
- * the Response here, so the app registers these routes before its hooks and Elysia compiles each to
- * a plain call. A handler that answers at once gives the Response at once, with no promise made for
- * the request anywhere.
+ * The API routes of one module, registered in the app's endpoint table. Each handler answers for
+ * itself: its Reply, or its failure, becomes the Response here, so the app registers these routes in
+ * Elysia before its hooks and Elysia compiles each to a plain call, and the server can hand them to
+ * Bun's own router as they are. A handler that answers at once gives the Response at once, with no
+ * promise made for the request anywhere.
  */
 export class ApiRoutes {
-  readonly app: Elysia;
-
   private readonly responder: Responder;
   private readonly endpoints: EndpointTable;
 
-  constructor(name: string, { responder, endpoints }: { responder: Responder; endpoints: EndpointTable }) {
-    this.app = new Elysia({ name });
+  constructor({ responder, endpoints }: { responder: Responder; endpoints: EndpointTable }) {
     this.responder = responder;
     this.endpoints = endpoints;
   }
@@ -68,9 +65,7 @@ export class ApiRoutes {
   }
 
   private add(method: string, path: string, handler: Handler): this {
-    const endpoint = this.endpoint(path, handler);
-    this.app.route(method, path, endpoint);
-    this.endpoints.add(method, path, endpoint);
+    this.endpoints.add(method, path, this.endpoint(path, handler));
     return this;
   }
 

@@ -17,7 +17,7 @@ const rules = lazy(() => import("./service.ts"));
  * Inventory (API document, Endpoints › Inventory): one module, the collection a path parameter.
  * Version 1 (Versioning): reads and a PATCH of `inventory` / `inventory_adjust` only.
  */
-export function inventoryRoutes(deps: Deps, version: ApiVersion) {
+export function inventoryRoutes(deps: Deps, version: ApiVersion): void {
   const { auth, store, config } = deps;
   const base = `${prefix(version)}/inventory/:collection`;
   // An unknown collection is an unknown route, checked after authentication like any other 404.
@@ -26,7 +26,7 @@ export function inventoryRoutes(deps: Deps, version: ApiVersion) {
     if (!isIngredientCollection(name)) throw notFound();
     return name;
   };
-  const api = new ApiRoutes(`inventory-v${version}`, deps)
+  const api = new ApiRoutes(deps)
     .get(base, ({ request, params }) =>
       andThen(auth.authorize(request, "inventory.read", version), ({ userId }) => {
         const c = collection(params);
@@ -54,8 +54,8 @@ export function inventoryRoutes(deps: Deps, version: ApiVersion) {
         });
       }),
     );
-  if (version === 1) return api.app;
-  return api
+  if (version === 1) return;
+  api
     .post(base, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "inventory.write", version);
       const c = collection(params);
@@ -67,7 +67,7 @@ export function inventoryRoutes(deps: Deps, version: ApiVersion) {
       const { userId } = await auth.authorize(request, "inventory.delete", version);
       if (!(await store.remove(userId, collection(params), params.id))) throw notFound();
       return text(TEXT.deleted);
-    }).app;
+    });
 }
 
 /** Version 1 PATCH changes stock only: other fields of the body are ignored. */

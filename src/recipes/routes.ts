@@ -13,11 +13,11 @@ import { lazy } from "../lib/lazy.ts";
 const rules = lazy(() => import("./service.ts"));
 
 /** Recipes (API document, Endpoints › Recipes). Version 1 reads only (Versioning). */
-export function recipeRoutes(deps: Deps, version: ApiVersion) {
+export function recipeRoutes(deps: Deps, version: ApiVersion): void {
   const { auth, store, config } = deps;
   const base = `${prefix(version)}/recipes`;
   const read = (request: Request) => auth.authorize(request, "recipes.read", version);
-  const api = new ApiRoutes(`recipes-v${version}`, deps)
+  const api = new ApiRoutes(deps)
     .get(base, ({ request }) =>
       andThen(read(request), ({ userId }) =>
         andThen(listDocuments(store, userId, "recipe", parseListRequestFor(version, searchParams(request.url))), jsonText),
@@ -26,8 +26,8 @@ export function recipeRoutes(deps: Deps, version: ApiVersion) {
     .get(`${base}/:id`, ({ request, params }) =>
       andThen(read(request), ({ userId }) => andThen(readDocument(store, userId, "recipe", params.id, searchParams(request.url)), jsonText)),
     );
-  if (version === 1) return api.app;
-  return api
+  if (version === 1) return;
+  api
     .post(base, async ({ request }) => {
       const { userId } = await auth.authorize(request, "recipes.write", version);
       const { createRecipe } = await rules();
@@ -43,5 +43,5 @@ export function recipeRoutes(deps: Deps, version: ApiVersion) {
       const { userId } = await auth.authorize(request, "recipes.delete", version);
       if (!(await store.remove(userId, "recipe", params.id))) throw notFound();
       return text(TEXT.deleted);
-    }).app;
+    });
 }

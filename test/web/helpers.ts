@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
-import { createApp, newRateLimiter } from "../../src/app.ts";
+import { newRateLimiter } from "../../src/api.ts";
+import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { Authenticator } from "../../src/http/auth.ts";
 import { parseImport } from "../../src/import.ts";
