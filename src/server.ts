@@ -1,3 +1,4 @@
+import type { Server } from "bun";
 import { buildApi, nativeRoutes, newRateLimiter } from "./api.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { Observer } from "./http/observe.ts";
@@ -39,8 +40,13 @@ export async function startServer(config: Config, store: Store): Promise<Running
   // the rest: it is loaded and built over the same API, with its rate counts and key cache, when the
   // first request that needs it comes, so a start neither loads nor composes it before its first answer.
   const api = buildApi(config, store, limiter, new Observer(config));
-  const app = lazy(async () => (await import("./app.ts")).appOver(api));
-  const server = Bun.serve({
+  const app = lazy(async () => {
+    const built = (await import("./app.ts")).appOver(api);
+    // Elysia gives its handlers this server (the web pages read the client's address from it).
+    built.server = server;
+    return built;
+  });
+  const server: Server<undefined> = Bun.serve({
     port: config.port,
     hostname: config.host,
     routes: nativeRoutes(api),
