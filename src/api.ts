@@ -4,6 +4,7 @@ import { Authenticator } from "./http/auth.ts";
 import { CallHeaders } from "./http/call-headers.ts";
 import type { Deps } from "./http/deps.ts";
 import { EndpointTable } from "./http/endpoint.ts";
+import { healthRoutes } from "./http/health.ts";
 import { ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import type { Observer } from "./http/observe.ts";
 import { isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
@@ -66,6 +67,7 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
     recipeRoutes(deps, version);
     inventoryRoutes(deps, version);
   }
+  healthRoutes(deps);
   return { deps, endpoints, begin, finish, fail };
 }
 

@@ -4,7 +4,6 @@ import type { Config } from "./config.ts";
 import type { Deps } from "./http/deps.ts";
 import { badRequest, ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import { missingIdScope } from "./http/fallback.ts";
-import { healthRoutes } from "./http/health.ts";
 import { Observer } from "./http/observe.ts";
 import { pathOf } from "./http/url.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
@@ -42,7 +41,6 @@ export function appOver({ deps, endpoints, begin, finish, fail }: Api) {
     .mapResponse(({ request, response, route }) =>
       response instanceof Reply || response instanceof Response ? finish(request, response, route) : undefined,
     )
-    .use(healthRoutes(deps))
     .use(openApiRoutes())
     .use(webRoutes(deps));
 }

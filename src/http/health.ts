@@ -1,11 +1,15 @@
-import { Elysia } from "elysia";
 import type { Deps } from "./deps.ts";
+import { ApiRoutes } from "./endpoint.ts";
 import { jsonText } from "./errors.ts";
 
-/** `GET /healthz`: no authentication, nothing secret; 503 when the database does not answer. */
-export function healthRoutes({ store }: Deps) {
-  return new Elysia({ name: "health" }).get("/healthz", async () => {
-    const database = await store.ping();
+/**
+ * `GET /healthz`: no authentication, nothing secret; 503 when the database does not answer. An
+ * endpoint like the API's, so a container's health checks reach it through Bun's router without
+ * loading the pages and Elysia (src/server.ts).
+ */
+export function healthRoutes(deps: Deps): void {
+  new ApiRoutes(deps).get("/healthz", async () => {
+    const database = await deps.store.ping();
     return jsonText(JSON.stringify({ database: database ? "ok" : "unreachable", status: database ? "ok" : "degraded" }), database ? 200 : 503);
   });
 }

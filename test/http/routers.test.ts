@@ -96,6 +96,9 @@ describe("Bun's router and Elysia answer alike", () => {
     ["GET", "/v2/inventory/hops/"],
     ["GET", "/v1/batches?status=Fermenting"],
     ["GET", "/v2/recipes"],
+    ["GET", "/healthz"],
+    ["GET", "/healthz/"],
+    ["POST", "/healthz"],
   ];
   for (const [method, path] of cases) {
     test(`${method} ${path}`, async () => {
@@ -143,5 +146,11 @@ describe("behind a TLS-terminating proxy (TRUST_PROXY=1)", () => {
     const forwarded = await fetch(proxied.url + "/v2/batches", { headers: { authorization: auth, "x-forwarded-proto": "https" } });
     expect(forwarded.status).toBe(200);
     expect((await forwarded.json()).length).toBe(IDS.length);
+  });
+
+  test("the health check answers a plain request: the proxy's own checks need not forward", async () => {
+    const res = await fetch(proxied.url + "/healthz");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ database: "ok", status: "ok" });
   });
 });
