@@ -55,6 +55,12 @@ export function cpuTicks(pid: number): number {
   }
 }
 
+/** Moves every thread of a running process to the given cores (taskset's list, such as "0" or "1"). */
+export function pin(pid: number, cpu: string): void {
+  const p = Bun.spawnSync(["taskset", "-a", "-p", "-c", cpu, String(pid)], { stdout: "ignore", stderr: "pipe" });
+  if (p.exitCode !== 0) throw new Error(`taskset could not move process ${pid} to core ${cpu}: ${p.stderr.toString()}`);
+}
+
 /** Samples RSS every 100 ms until stopped; returns the peak seen. */
 export function rssSampler(pid: number): { stop(): number } {
   let peak = rss(pid);
