@@ -20,9 +20,9 @@ export interface Responder {
 export type Endpoint = (ctx: RouteContext) => Awaitable<Response>;
 
 /**
- * Every API endpoint of an app, by route and method. Elysia routes each of them for `app.handle`; the
- * server also hands them to Bun.serve's own router, which calls them without Elysia's routing and
- * request context (src/server.ts).
+ * Every endpoint of the API (and the health check), by route and method. Elysia routes each of them
+ * for `app.handle`; the server also hands them to Bun.serve's own router, which calls them without
+ * Elysia's routing and request context (src/server.ts).
  */
 export class EndpointTable {
   readonly byRoute: Record<string, Record<string, Endpoint>> = {};

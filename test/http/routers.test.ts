@@ -110,8 +110,10 @@ describe("Bun's router and Elysia answer alike", () => {
   test("HEAD of a routed path: the status and headers of its GET, no body", async () => {
     const { overHttp, inProcess } = await both("HEAD", "/v2/batches/b-one");
     expect(overHttp.status).toBe(200);
+    expect(inProcess.status).toBe(200);
     expect(overHttp.body).toBe("");
     expect(overHttp.names).toEqual(inProcess.names);
+    expect(overHttp.type).toBe(inProcess.type);
   });
 
   test("a PATCH and a refused PATCH body", async () => {
