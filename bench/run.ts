@@ -13,6 +13,8 @@ import { wrk } from "./lib/wrk.ts";
 
 // The benchmark: one command (`npm run bench`, or `bun bench/run.ts`). Options:
 //   --rounds N (3)  --seconds S per measurement (5)  --connections C (32)  --soak (60 s memory check)
+//   --only ID,ID (every scenario): those comparisons alone (ids as printed: 1-list, 6-adjust, …),
+//   without the cold start and memory checks; for working on one figure, not for the README's table.
 // Everything runs on 127.0.0.1: targets pinned to core 0, wrk to core 1. See docs/performance.md.
 
 const ROOT = join(import.meta.dir, "..");
@@ -28,6 +30,7 @@ const settings = {
   warmupSeconds: 1,
   connections: opt("--connections", 32),
   soak: args.includes("--soak"),
+  only: args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : undefined,
 };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
@@ -95,8 +98,8 @@ async function rawWrites(d: BenchData): Promise<number> {
  * land 5% above or below another process of the same build (docs/performance.md), so each round has
  * its own: the median of the rounds is taken over several processes of each side, not over one.
  */
-async function startRound(d: BenchData, targets: Record<Target, Running>): Promise<void> {
-  for (const t of ["server", "reference", "fastify"] as const) {
+async function startRound(d: BenchData, targets: Record<Target, Running>, used: Set<Target>): Promise<void> {
+  for (const t of (["server", "reference", "fastify"] as const).filter((t) => used.has(t))) {
     const old = targets[t];
     if (old) {
       await old.stop();
@@ -104,7 +107,7 @@ async function startRound(d: BenchData, targets: Record<Target, Running>): Promi
     }
     running.push((targets[t] = await start(t === "server" ? serverOptions(d) : targetOptions(d, t))));
   }
-  park(targets.fastify);
+  if (targets.fastify) park(targets.fastify);
 }
 
 /**
@@ -118,22 +121,28 @@ const park = (p: Running) => pin(p.pid, "1");
 async function main() {
   if (cpus().length < 2) throw new Error("the benchmark pins the server and wrk to different cores: it needs 2 or more");
   await ensureTools(log);
-  await ensurePeers(log);
   const data = await generate(join(import.meta.dir, ".cache"), log);
+  const every = comparisons(data);
+  const list = every.filter((c) => !settings.only || settings.only.includes(c.id));
+  const unknown = settings.only?.filter((id) => !every.some((c) => c.id === id)) ?? [];
+  if (unknown.length) throw new Error(`--only: no scenario ${unknown.join(", ")}; they are ${every.map((c) => c.id).join(", ")}`);
+  const used = new Set(list.flatMap((c) => [c.subject.target, c.baseline.target]));
+  if (used.has("fastify") || used.has("json-server")) await ensurePeers(log);
   log("building the server and the hello-world as deployed (scripts/build.ts)");
   await buildTargets();
-  const list = comparisons(data);
   const targets = {} as Record<Target, Running>;
   // json-server takes seconds to start and is compared at 10×: one process serves every round.
-  running.push((targets["json-server"] = await start(targetOptions(data, "json-server"))));
-  park(targets["json-server"]);
+  if (used.has("json-server")) {
+    running.push((targets["json-server"] = await start(targetOptions(data, "json-server"))));
+    park(targets["json-server"]);
+  }
   let problems: string[] = [];
 
   const rounds: Record<string, RoundResult[]> = Object.fromEntries(list.map((c) => [c.id, []]));
   const rawWriteRates: number[] = [];
   for (let r = 0; r < settings.rounds; r++) {
-    log(`round ${r + 1}: starting the server, the reference and Fastify`);
-    await startRound(data, targets);
+    log(`round ${r + 1}: starting ${[...used].filter((t) => t !== "json-server").join(", ")}`);
+    await startRound(data, targets, used);
     if (r === 0) {
       problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
       for (const p of problems) log(`CHECK FAILED ${p}`);
@@ -163,11 +172,14 @@ async function main() {
   }
   for (const p of running.splice(0)) await p.stop();
 
-  log("cold start and idle memory, server vs Elysia hello-world, as deployed and from sources");
-  const startupResult = await measureStartup((way) => serverOptions(data, way), helloOptions, Math.max(3, settings.rounds));
-  const [short, long] = settings.soak ? [10, 60] : [10, 30];
-  log(`memory after ${short} s and ${long} s of mixed load`);
-  const soakResult = await soak(serverOptions(data), data.main.authorization, mixedLoad(data), settings.connections, short, long);
+  let startupResult, soakResult;
+  if (!settings.only) {
+    log("cold start and idle memory, server vs Elysia hello-world, as deployed and from sources");
+    startupResult = await measureStartup((way) => serverOptions(data, way), helloOptions, Math.max(3, settings.rounds));
+    const [short, long] = settings.soak ? [10, 60] : [10, 30];
+    log(`memory after ${short} s and ${long} s of mixed load`);
+    soakResult = await soak(serverOptions(data), data.main.authorization, mixedLoad(data), settings.connections, short, long);
+  }
 
   const summary = list.map((c) => summarize(c, rounds[c.id]));
   const text = table(summary, startupResult, soakResult);
