@@ -43,8 +43,8 @@ export function patchItem(store: Store, userId: string, c: IngredientCollection,
   if (stock === undefined) return patchParsed(store, userId, c, id, planned, now);
   // Stock alone, the most common change (inventory_adjust on a brew day), is made from the stored stock
   // without parsing the item. An item not yet the user's own (a catalog default) takes the parsing way.
-  const fields = (stored: StoredColumns) => stamp({ inventory: applyStock(stored.inventory, stock) }, now, false);
-  return andThen(store.setFields(userId, c, id, fields), (found) => (found ? TEXT.updated : patchParsed(store, userId, c, id, planned, now)));
+  const fields = (stored: StoredColumns) => ({ inventory: applyStock(stored.inventory, stock) });
+  return andThen(store.setFields(userId, c, id, fields, now), (found) => (found ? TEXT.updated : patchParsed(store, userId, c, id, planned, now)));
 }
 
 /** The body's plan (undefined without a body), or the refusal of the body or of its plan, kept for after the 404. */

@@ -147,8 +147,8 @@ export class PostgresStore implements Store {
     });
   }
 
-  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): Promise<boolean> {
-    return this.update(userId, kind, id, assignFields(kind, fields));
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt?: number): Promise<boolean> {
+    return this.update(userId, kind, id, assignFields(kind, fields, stampedAt));
   }
 
   async remove(userId: string, kind: Kind, id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { canonicalJson, canonicalText, canonicalValue, isPlainObject, projector, type Doc } from "../lib/json.ts";
 import { setMembers } from "../lib/json-members.ts";
+import { stamp, STAMP_MEMBERS } from "../lib/stamps.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 import type { FieldsToSet, StoredColumns, UpdateOutcome } from "./types.ts";
 
@@ -81,20 +82,35 @@ function memberText(value: unknown): { text: string; parsesInOrder: boolean } | 
  * parsing the document: what encodeRecord gives for the parsed document with those fields assigned.
  * Undefined when that needs the document itself: a value that is not JSON, `_id`, an integer-like
  * key, a member the summary copies only in part, or text that is not canonical.
+ *
+ * `stamped`, when given, are members set after the fields as [key, canonical text], in key order:
+ * a stamp's (stampMembers), whose keys are none of those and none of the columns' fields, sort after
+ * every digit, and whose values parse in order (test/unit/stamps.test.ts).
  */
-export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): EncodedRecord | undefined {
+export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc, stamped: ReadonlyArray<readonly [string, string]> = []): EncodedRecord | undefined {
   const keys = Object.keys(fields).sort();
-  const members: Array<[string, string]> = [];
-  const summaryMembers: Array<[string, string]> = [];
+  const members: Array<readonly [string, string]> = [];
+  const summaryMembers: Array<readonly [string, string]> = [];
+  const whole = SUMMARY_WHOLE[kind];
   let nestedInOrder = true;
+  let next = 0; // the first stamped member not yet placed
+  const placeStamped = (member: readonly [string, string]) => {
+    members.push(member);
+    if (whole.has(member[0])) summaryMembers.push(member);
+    next++;
+  };
   for (const key of keys) {
+    while (next < stamped.length && stamped[next][0] < key) placeStamped(stamped[next]);
+    // The stamp is set after the fields: a field it also sets takes the stamp's value.
+    if (next < stamped.length && stamped[next][0] === key) continue;
     const value = memberText(fields[key]);
     if (value === undefined || key === "_id" || INTEGER_LIKE.test(key) || SUMMARY_PART[kind].has(key)) return undefined;
     nestedInOrder &&= value.parsesInOrder;
     const member: [string, string] = [key, value.text];
     members.push(member);
-    if (SUMMARY_WHOLE[kind].has(key)) summaryMembers.push(member);
+    if (whole.has(key)) summaryMembers.push(member);
   }
+  while (next < stamped.length) placeStamped(stamped[next]);
   const body = setMembers(stored.body, members);
   const summary = summaryMembers.length ? setMembers(stored.summary, summaryMembers) : stored.summary;
   if (body === undefined || summary === undefined) return undefined;
@@ -109,15 +125,18 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc): Encod
     summary,
     status: kind === "batch" && has("status") ? (typeof fields.status === "string" ? fields.status : null) : stored.status,
     inventory: kind !== "batch" && kind !== "recipe" && has("inventory") ? (typeof stock === "number" ? stock : null) : stored.inventory,
-    sortKeys: SORTED_FIELDS.map((f, i) => (has(f) ? sortKey(fields[f]) : stored.sortKeys[i])),
+    // A change that sets no sorted field keeps the stored keys.
+    sortKeys: SORTED_FIELDS.some(has) ? SORTED_FIELDS.map((f, i) => (has(f) ? sortKey(fields[f]) : stored.sortKeys[i])) : stored.sortKeys,
   };
 }
 
 /** Setting top-level `fields` of a document as an update's decision: the parsing way of setFields. */
-export function assignFields(kind: Kind, fields: FieldsToSet): (current: Doc | undefined) => UpdateOutcome<boolean> {
+export function assignFields(kind: Kind, fields: FieldsToSet, stampedAt?: number): (current: Doc | undefined) => UpdateOutcome<boolean> {
   return (current) => {
     if (!current) return { result: false };
     const set = typeof fields === "function" ? fields(storedColumns(kind, current)) : fields;
-    return { write: Object.assign(current, set), changed: Object.keys(set), result: true };
+    const write = Object.assign(current, set);
+    if (stampedAt === undefined) return { write, changed: Object.keys(set), result: true };
+    return { write: stamp(write, stampedAt, false), changed: [...Object.keys(set), ...STAMP_MEMBERS], result: true };
   };
 }

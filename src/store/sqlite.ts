@@ -2,6 +2,7 @@ import { Database, type Statement } from "bun:sqlite";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
+import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import { keyOfPosition, positionKey } from "./sort-key.ts";
@@ -341,16 +342,16 @@ export class SqliteStore implements Store {
 
   // Top-level fields set from the stored text and columns, without parsing the document (setFields
   // in records.ts); what that cannot do goes the parsing way, in the same transaction.
-  private setFieldsTx(userId: string, kind: Kind, id: string, fields: FieldsToSet): boolean {
+  private setFieldsTx(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt: number | undefined): boolean {
     const row = (this.statement(SQL.current).values(userId, kind, id) as unknown[][])[0];
     if (!row) return false;
     const set = typeof fields === "function" ? fields({ inventory: row[INVENTORY_AT] as number | null }) : fields;
     // A change that sets no sorted field (a stock change, a measured value) keeps the stored
     // position keys as they are: they are neither decoded into sort keys nor made again.
     const keys = SORTED_FIELDS.some((f) => Object.hasOwn(set, f));
-    const rec = setFields(kind, storedRecord(id, row, keys), set);
+    const rec = setFields(kind, storedRecord(id, row, keys), set, stampedAt === undefined ? undefined : stampMembers(stampedAt, false));
     if (rec) this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
-    else this.updateTx(userId, kind, id, assignFields(kind, set));
+    else this.updateTx(userId, kind, id, assignFields(kind, set, stampedAt));
     return true;
   }
 
@@ -364,8 +365,8 @@ export class SqliteStore implements Store {
     return this.tx.update.immediate(userId, kind, id, decide) as T;
   }
 
-  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): boolean {
-    return this.tx.setFields.immediate(userId, kind, id, fields);
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt?: number): boolean {
+    return this.tx.setFields.immediate(userId, kind, id, fields, stampedAt);
   }
 
   remove(userId: string, kind: Kind, id: string): boolean {

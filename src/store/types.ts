@@ -111,8 +111,9 @@ export interface Store extends RateStorage {
    * Sets top-level members of a document in one write transaction (what `update` with Object.assign
    * does, which a store may do without parsing the document); false when there is no such document.
    * A function of the stored columns runs inside the transaction; what it throws undoes the write.
+   * With `stampedAt`, the write also sets the revision stamp of an update at that time (`stamp`).
    */
-  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet): Awaitable<boolean>;
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt?: number): Awaitable<boolean>;
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 

@@ -278,6 +278,30 @@ for (const kind of STORE_KINDS) {
       expect(await store.setFields("fa", "hops", "nope", refuse)).toBe(false);
     });
 
+    test("setFields with a stamp time sets the update's stamp after the fields, on either way of writing", async () => {
+      expect(await store.createUser("st", null)).toBe(true);
+      await store.insert("st", "hops", { _id: "p1", name: "Saaz", inventory: 1, _rev: "old", updatedAt: "then" });
+      // An integer-like key takes the parsing way (records.ts setFields); the stamp must come out the same.
+      await store.insert("st", "hops", { _id: "p2", name: "Saaz", inventory: 1, _rev: "old", updatedAt: "then" });
+      const at = Date.UTC(2026, 10, 25, 12, 0, 0, 345);
+      expect(await store.setFields("st", "hops", "p1", { inventory: 3, updatedAt: "sent" }, at)).toBe(true);
+      expect(await store.setFields("st", "hops", "p2", { inventory: 3, 7: "x" }, at)).toBe(true);
+      for (const id of ["p1", "p2"]) {
+        const text = (await store.get("st", "hops", id))!;
+        const { _rev, ...rest } = JSON.parse(text);
+        expect(_rev).toMatch(/^[A-Za-z0-9]{20}$/);
+        expect(rest).toEqual({
+          _id: id, ...(id === "p2" ? { 7: "x" } : {}), _timestamp: { _nanoseconds: 345_000_000, _seconds: at / 1000 - 0.345 }, _timestamp_ms: at,
+          inventory: 3, name: "Saaz", updatedAt: "2026-11-25T12:00:00.345Z",
+        });
+        // Stored canonical: keys in order at every level (integer-like keys aside, which JavaScript lists first).
+        expect(text.indexOf('"_rev"')).toBeLessThan(text.indexOf('"_timestamp"'));
+        expect(text).toContain('"_timestamp":{"_nanoseconds":345000000,"_seconds":1795608000},"_timestamp_ms":1795608000345,"inventory":3');
+      }
+      expect(await store.list("st", "hops", q())).toEqual(['{"_id":"p1","inventory":3,"name":"Saaz"}', '{"_id":"p2","inventory":3,"name":"Saaz"}']);
+      expect(await store.setFields("st", "hops", "nope", { inventory: 1 }, at)).toBe(false);
+    });
+
     test("40 concurrent read-modify-writes of one document lose none", async () => {
       const bump = () => store.update("ann", "hops", "h9", (cur) => ({ write: { ...cur, inventory: Number(cur?.inventory) + 1 }, result: null }));
       await Promise.all(Array.from({ length: 40 }, bump));

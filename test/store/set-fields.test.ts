@@ -5,6 +5,7 @@ import { expect, test } from "bun:test";
 import fc from "fast-check";
 import type { Doc } from "../../src/lib/json.ts";
 import type { Kind } from "../../src/resources.ts";
+import { stamp, stampMembers } from "../../src/lib/stamps.ts";
 import { encodeRecord, setFields } from "../../src/store/records.ts";
 
 const KINDS: Kind[] = ["batch", "recipe", "hops", "yeasts"];
@@ -53,6 +54,26 @@ test("for any stored record and any JSON fields: what encoding the assigned docu
     { numRuns: 3000 },
   );
   expect(fast).toBeGreaterThan(2000);
+});
+
+test("with a stamp's members: what encoding the assigned and then stamped document gives", () => {
+  const value = fc.oneof({ weight: 3, arbitrary: scalar }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  // Fields a client could name as well as the stamp's own (which the stamp overrides).
+  const stampKey = fc.oneof(key, fc.constantFrom("_rev", "_timestamp", "updatedAt", "_timestamp_ms", "_created", "createdAt"));
+  fc.assert(
+    fc.property(fc.constantFrom(...KINDS), doc, fc.dictionary(stampKey, value, { maxKeys: 4 }), fc.integer({ min: 0, max: 8e12 }), (kind, d, fields, now) => {
+      const source = JSON.parse(JSON.stringify({ ...d.members, _id: d._id })) as Doc;
+      const stored = encodeRecord(kind, source);
+      const expected = encodeRecord(kind, stamp(Object.assign(JSON.parse(stored.body) as Doc, fields), now, false, "R".repeat(20)));
+      const got = setFields(kind, stored, fields, stampMembers(now, false, "R".repeat(20)));
+      if (got === undefined) expect(Object.keys(fields).some((k) => /^(?:0|[1-9][0-9]*)$/.test(k))).toBe(true);
+      else {
+        expect({ ...got, ordered: expected.ordered }).toEqual(expected);
+        if (got.ordered) expect(parsesInCanonicalOrder(got.body)).toBe(true);
+      }
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test("values that are not JSON, _id, and members the summary copies in part take the parsing way", () => {
