@@ -30,7 +30,7 @@ const settings = {
   warmupSeconds: 1,
   connections: opt("--connections", 32),
   soak: args.includes("--soak"),
-  only: args.includes("--only") ? args[args.indexOf("--only") + 1].split(",") : undefined,
+  only: args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",") : undefined,
 };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
