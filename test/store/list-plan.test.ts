@@ -51,3 +51,30 @@ describe("list query plans", () => {
     });
   }
 });
+
+// A page whose index is the only one that fits names it (sqlite-list.ts pageIndex); SQLite then runs
+// the same plan. With a status or stock filter SQLite chooses, from the data.
+describe("pages that name their index", () => {
+  const named: Array<[Kind, Partial<ListQuery>, string | undefined]> = [
+    ["batch", { startAfter: undefined }, "records_summary"],
+    ["batch", {}, "records_summary"],
+    ["hops", { desc: true }, "records_summary"],
+    ["batch", { orderBy: "brewDate", startAfter: undefined }, "records_brew_date"],
+    ["batch", { orderBy: "brewDate", desc: true }, "records_brew_date"],
+    ["recipe", { orderBy: "name" }, "records_name"],
+    ["batch", { orderBy: "batchNo" }, "records_batch_no"],
+    ["batch", { fields: "body" }, undefined],
+    ["batch", { status: "Planning" }, undefined],
+    ["batch", { status: "Planning", orderBy: "brewDate" }, undefined],
+    ["hops", { inventory: "exists" }, undefined],
+    ["hops", { orderBy: "inventory" }, undefined],
+    ["batch", { orderBy: "measuredOg" }, undefined],
+  ];
+  for (const [kind, over, index] of named) {
+    test(`${kind} ${JSON.stringify(over)}: ${index ?? "SQLite's choice"}`, () => {
+      const { sql, params } = buildListSql("user", kind, { ...base, ...over } as ListQuery);
+      expect(sql.match(/INDEXED BY (\w+)/)?.[1]).toBe(index);
+      if (index) expect(explain(sql, params)[0]).toContain(`INDEX ${index} `);
+    });
+  }
+});
