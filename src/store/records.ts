@@ -92,25 +92,26 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc, stampe
   const members: Array<readonly [string, string]> = [];
   const summaryMembers: Array<readonly [string, string]> = [];
   const whole = SUMMARY_WHOLE[kind];
-  let nestedInOrder = true;
-  let next = 0; // the first stamped member not yet placed
-  const placeStamped = (member: readonly [string, string]) => {
+  const place = (member: readonly [string, string]) => {
     members.push(member);
     if (whole.has(member[0])) summaryMembers.push(member);
-    next++;
   };
+  let nestedInOrder = true;
+  let next = 0; // the first stamped member not yet placed
   for (const key of keys) {
-    while (next < stamped.length && stamped[next][0] < key) placeStamped(stamped[next]);
+    let stampedToo = false;
+    for (; next < stamped.length && stamped[next][0] <= key; next++) {
+      stampedToo ||= stamped[next][0] === key;
+      place(stamped[next]);
+    }
     // The stamp is set after the fields: a field it also sets takes the stamp's value.
-    if (next < stamped.length && stamped[next][0] === key) continue;
+    if (stampedToo) continue;
     const value = memberText(fields[key]);
     if (value === undefined || key === "_id" || INTEGER_LIKE.test(key) || SUMMARY_PART[kind].has(key)) return undefined;
     nestedInOrder &&= value.parsesInOrder;
-    const member: [string, string] = [key, value.text];
-    members.push(member);
-    if (whole.has(key)) summaryMembers.push(member);
+    place([key, value.text]);
   }
-  while (next < stamped.length) placeStamped(stamped[next]);
+  for (; next < stamped.length; next++) place(stamped[next]);
   const body = setMembers(stored.body, members);
   const summary = summaryMembers.length ? setMembers(stored.summary, summaryMembers) : stored.summary;
   if (body === undefined || summary === undefined) return undefined;
