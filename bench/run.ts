@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generate, type BenchData } from "./lib/generate.ts";
 import { Database } from "bun:sqlite";
 import { cpuTicks, pin, rssSampler, start, type Running } from "./lib/procs.ts";
-import { median, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
+import { median, pooled, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
 import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
 import { buildTargets, helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
@@ -12,7 +12,7 @@ import { measureStartup, soak } from "./lib/startup.ts";
 import { wrk } from "./lib/wrk.ts";
 
 // The benchmark: one command (`npm run bench`, or `bun bench/run.ts`). Options:
-//   --rounds N (3)  --seconds S per measurement (5)  --connections C (32)  --soak (60 s memory check)
+//   --rounds N (3)  --seconds S per side and comparison, in one-second slices (5)  --connections C (32)  --soak (60 s memory check)
 //   --only ID,ID (every scenario): those comparisons alone (ids as printed: 1-list, 6-adjust, …),
 //   without the cold start and memory checks; for working on one figure, not for the README's table.
 // Everything runs on 127.0.0.1: targets pinned to core 0, wrk to core 1. See docs/performance.md.
@@ -35,22 +35,45 @@ const settings = {
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
 
-async function measure(p: Running, load: Load, seconds: number): Promise<Measured> {
-  const env = load.env;
-  const run = { url: p.url + load.path, connections: settings.connections, auth: load.auth, env };
-  await wrk({ ...run, seconds: settings.warmupSeconds });
-  const sampler = rssSampler(p.pid);
-  const result = await wrk({ ...run, seconds });
-  const peakRss = sampler.stop();
-  await settle(p.pid);
-  return { ...result, peakRss };
+/**
+ * One comparison in one round: both sides warmed, then measured in one-second slices taken in turn
+ * (A B B A A B …, the first side alternating by round) until each has `seconds` of them. The load of
+ * these machines drifts by 10–30% from one few-second stretch to the next; one side's five seconds
+ * measured after the other's took that drift into the ratio (docs/performance.md, "Running it").
+ */
+async function measurePair(targets: Record<Target, Running>, c: Comparison, round: number, d: BenchData): Promise<[Measured, Measured]> {
+  const sides = [c.subject, c.baseline];
+  const slices: Measured[][] = [[], []];
+  const slice = async (i: number, seconds: number, keep: boolean) => {
+    const load = sides[i];
+    // A write scenario starts each slice from an empty WAL: a side measured after the other would
+    // otherwise start on the other's WAL, a state of the database the first never saw.
+    if (load.env) checkpoint(d);
+    const p = targets[load.target];
+    if (PEERS.has(load.target)) pin(p.pid, "0");
+    const sampler = rssSampler(p.pid);
+    const result = await wrk({ url: p.url + load.path, connections: settings.connections, auth: load.auth, env: load.env, seconds });
+    const peakRss = sampler.stop();
+    await settle(p.pid);
+    if (PEERS.has(load.target)) park(p);
+    if (keep) slices[i].push({ ...result, peakRss });
+  };
+  const first = round % 2;
+  for (const i of [first, 1 - first]) await slice(i, settings.warmupSeconds, false);
+  for (let k = 0; k < settings.seconds; k++) {
+    const a = (first + k) % 2;
+    await slice(a, 1, true);
+    await slice(1 - a, 1, true);
+  }
+  if (c.subject.env) checkpoint(d);
+  return [pooled(slices[0]), pooled(slices[1])];
 }
 
-/** Waits until a process has used no CPU for 400 ms: a slow target may still drain queued requests. */
+/** Waits until a process has used no CPU for 200 ms: a slow target may still drain queued requests. */
 async function settle(pid: number): Promise<void> {
   let last = cpuTicks(pid);
-  for (let quiet = 0, i = 0; quiet < 2 && i < 100; i++) {
-    await Bun.sleep(200);
+  for (let quiet = 0, i = 0; quiet < 2 && i < 200; i++) {
+    await Bun.sleep(100);
     const now = cpuTicks(pid);
     quiet = now === last ? quiet + 1 : 0;
     last = now;
@@ -148,23 +171,9 @@ async function main() {
       for (const p of problems) log(`CHECK FAILED ${p}`);
     }
     for (const c of list) {
-      // Interleaved: alternate which side goes first in each round.
-      const order = r % 2 === 0 ? [c.subject, c.baseline] : [c.baseline, c.subject];
-      const m = new Map<Load, Measured>();
-      for (const load of order) {
-        // A write scenario starts each side from an empty WAL: the side measured second would
-        // otherwise start on the first side's WAL, a state of the database the first never saw.
-        if (load.env) checkpoint(data);
-        const p = targets[load.target];
-        if (PEERS.has(load.target)) pin(p.pid, "0");
-        m.set(load, await measure(p, load, settings.seconds));
-        if (PEERS.has(load.target)) park(p);
-      }
-      const s = m.get(c.subject)!;
-      const b = m.get(c.baseline)!;
+      const [s, b] = await measurePair(targets, c, r, data);
       const ratio = c.kind === "ratio" ? s.rps / b.rps : b.rps / s.rps;
       rounds[c.id].push({ subject: s, baseline: b, ratio, p99Ratio: s.p99Ms / b.p99Ms });
-      if (c.subject.env) checkpoint(data);
       log(`round ${r + 1} ${c.id}: server ${s.rps.toFixed(0)} req/s, ${c.baseline.target} ${b.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}`);
     }
     rawWriteRates.push(await rawWrites(data));

@@ -36,6 +36,27 @@ export interface SummaryRow {
   pass: boolean;
 }
 
+/**
+ * One side of a comparison measured in several slices: requests over the time measured, and each
+ * latency percentile as the slices' figures weighted by their requests (wrk reports percentiles per
+ * run, not the samples to pool: an estimate, exact when the slices agree).
+ */
+export function pooled(slices: Measured[]): Measured {
+  const requests = slices.reduce((a, m) => a + m.requests, 0);
+  const durationS = slices.reduce((a, m) => a + m.durationS, 0);
+  const weighted = (f: (m: Measured) => number) => (requests ? slices.reduce((a, m) => a + f(m) * m.requests, 0) / requests : 0);
+  return {
+    rps: durationS ? requests / durationS : 0,
+    p50Ms: weighted((m) => m.p50Ms),
+    p99Ms: weighted((m) => m.p99Ms),
+    maxMs: Math.max(...slices.map((m) => m.maxMs)),
+    requests,
+    durationS,
+    errors: slices.reduce((a, m) => a + m.errors, 0),
+    peakRss: Math.max(...slices.map((m) => m.peakRss)),
+  };
+}
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);

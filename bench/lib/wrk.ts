@@ -8,6 +8,8 @@ export interface WrkResult {
   p99Ms: number;
   maxMs: number;
   requests: number;
+  /** Seconds measured, as wrk timed them. */
+  durationS: number;
   /** Connect, read, write and timeout errors plus answers other than 2xx/3xx. */
   errors: number;
 }
@@ -46,6 +48,7 @@ export async function wrk(run: WrkRun): Promise<WrkResult> {
     p99Ms: r.p99_us / 1000,
     maxMs: r.max_us / 1000,
     requests: r.requests,
+    durationS: r.duration_us / 1e6,
     errors: Object.values(r.errors).reduce((a, b) => a + b, 0),
   };
 }
