@@ -61,7 +61,12 @@ describe("in a browser", () => {
     expect(await page.locator("#batch-list tbody tr").count()).toBe(1);
     selfContained(tab);
     await tab.context.close();
-  }, 60_000);
+    // The first page loads of the process's in-process Playwright failed inside Playwright in two of
+    // four full `npm test` runs of 2026-11-26, never when the browser tests ran alone: an event for
+    // a request or response object the client side did not hold ("Object with guid response@… was
+    // not bound in the connection"), between Playwright's own halves. One retry, in a new tab; a
+    // fault of the pages fails both tries.
+  }, { timeout: 60_000, retry: 1 });
 
   test("generate a key with two scopes: the API allows those, refuses the rest, and regenerating kills the old key", async () => {
     const tab = await newTab(world);
