@@ -73,12 +73,10 @@ export async function newTab(world: World): Promise<Tab> {
   return tab;
 }
 
-/** Signs in with the keyboard only, as someone without a mouse would; returns the answer to the post. */
 /**
- * Signs in through the form at `path`, or through the form the page shows already when `path` is its
- * address (after a redirect to it). Loading the same page again right after the first load once
- * failed inside Playwright ("Object with guid request@… was not bound in the connection", while
- * waiting for the form's response); a test that does not navigate twice has no such race.
+ * Signs in with the keyboard only, as someone without a mouse would; returns the answer to the post.
+ * The form is the one at `path`, or the one the page shows already when `path` is its address (after
+ * a redirect to it), which is then not loaded a second time.
  */
 export async function signIn(page: Page, password = PASSWORD, path = "/signin") {
   if (path !== page.url()) await page.goto(path);
