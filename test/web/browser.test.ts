@@ -40,10 +40,6 @@ async function generate(tab: Tab): Promise<string> {
 }
 
 describe("in a browser", () => {
-  // The first page loads of the process's in-process Playwright failed inside Playwright in two of
-  // five full `npm test` runs of 2026-11-26, never in eight runs of the browser tests alone: an event
-  // for a request or response object its client side did not hold ("Object with guid response@… was
-  // not bound in the connection"). One retry, in a new tab; a fault of the pages fails both tries.
   test("sign in with the keyboard, land on the batch list, filter it by status", async () => {
     const tab = await newTab(world);
     const { page } = tab;
@@ -65,7 +61,7 @@ describe("in a browser", () => {
     expect(await page.locator("#batch-list tbody tr").count()).toBe(1);
     selfContained(tab);
     await tab.context.close();
-  }, { timeout: 60_000, retry: 1 });
+  }, 60_000);
 
   test("generate a key with two scopes: the API allows those, refuses the rest, and regenerating kills the old key", async () => {
     const tab = await newTab(world);

@@ -7,6 +7,12 @@ import { PASSWORD } from "./helpers.ts";
 
 // Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh before `npm test`)
 // against the real server process, over a database the real command line prepared.
+//
+// `npm test` runs them in a Bun process of their own. Run in one process after the other test files,
+// Playwright's in-process client lost track of request objects in three of six full runs on
+// 2026-11-26 ("Cannot find parent object request@… to create response@…", then "Object with guid …
+// was not bound in the connection" on every later event), from the first page loads on; the browser
+// tests alone passed in all of eight runs. A retry did not help: the connection stays broken.
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const OUTPUT = join(ROOT, "test-output");
