@@ -35,6 +35,9 @@ const settings = {
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
 
+/** The length of one measured slice; a side gets `--seconds` of them per comparison and round. */
+const SLICE_SECONDS = 1;
+
 /**
  * One comparison in one round: both sides warmed, then measured in one-second slices taken in turn
  * (A B B A A B …, the first side alternating by round) until each has `seconds` of them. The load of
@@ -62,8 +65,8 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
   for (const i of [first, 1 - first]) await slice(i, settings.warmupSeconds, false);
   for (let k = 0; k < settings.seconds; k++) {
     const a = (first + k) % 2;
-    await slice(a, 1, true);
-    await slice(1 - a, 1, true);
+    await slice(a, SLICE_SECONDS, true);
+    await slice(1 - a, SLICE_SECONDS, true);
   }
   if (c.subject.env) checkpoint(d);
   return [pooled(slices[0]), pooled(slices[1])];
