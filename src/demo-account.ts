@@ -1,6 +1,6 @@
 import { buildDemoData } from "./demo/index.ts";
 import { parseImport } from "./import.ts";
-import { SCOPES } from "./http/scopes.ts";
+import { SCOPES } from "./lib/scopes.ts";
 import { issueApiKey } from "./lib/keys.ts";
 import type { Store } from "./store/types.ts";
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { parseImport, schemaCheck, type ElementCheck } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";

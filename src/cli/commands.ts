@@ -1,13 +1,9 @@
 import type { Config } from "../config.ts";
-import { parseScopeList, scopesOf } from "../http/scopes.ts";
+import { parseScopeList, scopesOf } from "../lib/scopes.ts";
 import { issueApiKey } from "../lib/keys.ts";
 import type { Store } from "../store/types.ts";
+import { UsageError } from "./usage-error.ts";
 
-export class UsageError extends Error {
-  constructor(message: string, readonly exitCode = 1) {
-    super(message);
-  }
-}
 
 export const USAGE = `usage: brewrecords <command>
   serve                                   start the HTTP server (see README for the environment)

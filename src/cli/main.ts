@@ -1,7 +1,8 @@
 #!/usr/bin/env bun
 import { ConfigError, loadConfig } from "../config.ts";
 import { openStore } from "../store/open.ts";
-import { runCommand, UsageError } from "./commands.ts";
+import { runCommand } from "./commands.ts";
+import { UsageError } from "./usage-error.ts";
 
 try {
   const code = await runCommand(process.argv.slice(2), loadConfig(), openStore);

@@ -4,7 +4,7 @@ import { toImportDocument } from "../import.ts";
 import { sqlitePath } from "../config.ts";
 import { isPostgresUrl, openStore } from "../store/open.ts";
 import type { Store } from "../store/types.ts";
-import { UsageError } from "./commands.ts";
+import { UsageError } from "./usage-error.ts";
 
 /** Operations commands (export, backup); undefined when `args` is not one of them. */
 export async function runOpsCommand(args: string[], store: Store, config: Config): Promise<number | undefined> {

@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from "./errors.ts";
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import { callOf } from "./call.ts";
 import type { Limiter } from "./rate-limit.ts";
-import type { Scope } from "./scopes.ts";
+import type { Scope } from "../lib/scopes.ts";
 
 export type ApiVersion = 1 | 2;
 

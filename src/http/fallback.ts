@@ -1,4 +1,4 @@
-import type { Scope } from "./scopes.ts";
+import type { Scope } from "../lib/scopes.ts";
 
 // Requests no route matched. One-record operations with an empty id segment answer `Missing ID`
 // (API document, Errors) after authentication; everything else is an unknown route.

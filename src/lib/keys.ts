@@ -1,5 +1,5 @@
 import { constantTimeEqual, hmacSha256, randomBytes } from "./secure.ts";
-import type { Scope } from "../http/scopes.ts";
+import type { Scope } from "./scopes.ts";
 import type { Store } from "../store/types.ts";
 
 // API keys carry 256 random bits, so a keyed SHA-256 (HMAC) is as strong as a slow password hash

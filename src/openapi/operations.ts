@@ -1,5 +1,5 @@
 import type { ApiVersion } from "../http/auth.ts";
-import type { Scope } from "../http/scopes.ts";
+import type { Scope } from "../lib/scopes.ts";
 
 // Building blocks of OpenAPI operations: parameters, responses and the operation shape every
 // endpoint of this API shares (Basic credentials, scope, rate-limit headers, plain-text errors).

@@ -1,4 +1,4 @@
-import { isScope, SCOPES, type Scope } from "../http/scopes.ts";
+import { isScope, SCOPES, type Scope } from "../lib/scopes.ts";
 import { issueApiKey } from "../lib/keys.ts";
 import { signedInPost, viewerOf, type Web } from "./guard.ts";
 import { page, type Viewer } from "./layout.ts";

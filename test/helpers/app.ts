@@ -1,6 +1,6 @@
 import { createApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
-import { SCOPES, type Scope } from "../../src/http/scopes.ts";
+import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { parseImport } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";

@@ -3,7 +3,7 @@
 // delete), and a key sees only its own user's data. Precedence 401, 403, 404, 400: docs/decisions.md.
 import { describe, expect, test } from "bun:test";
 import { issueApiKey } from "../../src/lib/keys.ts";
-import { SCOPES, type Scope } from "../../src/http/scopes.ts";
+import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { basic, runTable, world, type Scenario } from "./harness.ts";
 import { ENDPOINTS, label, paleUntouched, urlOf } from "./endpoints.ts";
 import { ownerImport } from "./fixtures.ts";

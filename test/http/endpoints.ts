@@ -1,7 +1,7 @@
 // Every batch endpoint of the API document (Endpoints › Batches) with its scope and its exact success
 // answer on the owner's import (fixtures.ts), so tables can cross them with credentials and scopes.
 import { expect } from "bun:test";
-import type { Scope } from "../../src/http/scopes.ts";
+import type { Scope } from "../../src/lib/scopes.ts";
 import { canonical, type World } from "./harness.ts";
 import { BARE, PALE, PALE_READINGS, PALE_TRACKER, STOUT, type Doc } from "./fixtures.ts";
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { loadConfig } from "../../src/config.ts";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { runTable, world, type Scenario } from "./harness.ts";
 import { paleUntouched } from "./endpoints.ts";
 import { ownerImport } from "./fixtures.ts";

@@ -3,7 +3,7 @@
 // `{ name, method, url, headers, body, status, text }` scenarios.
 import { expect, test } from "bun:test";
 import { basic, testApp, type Account, type CallOptions, type CallResult } from "../helpers/app.ts";
-import type { Scope } from "../../src/http/scopes.ts";
+import type { Scope } from "../../src/lib/scopes.ts";
 
 export { basic };
 export type { Account, CallResult };

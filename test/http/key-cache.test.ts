@@ -5,7 +5,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { issueApiKey } from "../../src/lib/keys.ts";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { KEYS_EPOCH_MAX_AGE_MS, SqliteStore } from "../../src/store/sqlite.ts";
 import { appOver, basic } from "../helpers/app.ts";
 import { tempDir } from "../helpers/process.ts";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { parseImport } from "../../src/import.ts";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { HTTPS_REQUIRED } from "../../src/http/transport.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";

@@ -2,7 +2,7 @@
 // the scope sets the tables name, and a call that fails the test on any 5xx (no answer of this
 // suite may be a server failure). The rate limit is raised: property tests send thousands of calls.
 import { expect, test } from "bun:test";
-import type { Scope } from "../../src/http/scopes.ts";
+import type { Scope } from "../../src/lib/scopes.ts";
 import { testApp, type Account, type CallOptions, type CallResult } from "../helpers/app.ts";
 import { canonical, COLLECTIONS, ITEMS, ladderItems, type Doc } from "./fixtures.ts";
 

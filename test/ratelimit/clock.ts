@@ -2,7 +2,7 @@
 import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { RateLimiter, WINDOW_MS } from "../../src/http/rate-limit.ts";
-import { SCOPES, type Scope } from "../../src/http/scopes.ts";
+import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { parseImport } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";

@@ -3,7 +3,7 @@
 // whatever its answer (403, 404, 400 included), and its response tells the remaining budget. Order of
 // the checks: 401, then 429, then 403 (src/http/auth.ts).
 import { describe, expect, test } from "bun:test";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { basic, clockApp, expectedHeaders, HOUR0, rateHeadersOf } from "./clock.ts";
 
 const NO_RATE = expectedHeaders(2, 0, 0, 0);

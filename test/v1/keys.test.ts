@@ -4,7 +4,7 @@
 // are stored under the v2 names they grant: recipes.read, batches.read, batches.write, inventory.read,
 // inventory.write.
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { Scope } from "../../src/http/scopes.ts";
+import type { Scope } from "../../src/lib/scopes.ts";
 import { twins } from "./data.ts";
 
 beforeAll(() => twins(), 30_000);

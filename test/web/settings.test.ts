@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { SCOPES } from "../../src/http/scopes.ts";
+import { SCOPES } from "../../src/lib/scopes.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { basic, webHarness } from "./helpers.ts";
 

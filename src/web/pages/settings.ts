@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from "../../http/scopes.ts";
+import { SCOPES, type Scope } from "../../lib/scopes.ts";
 import type { ApiKeyRecord } from "../../store/types.ts";
 import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
