@@ -60,7 +60,7 @@ export function readJsonObject(request: Request, maxBytes: number): Promise<Doc 
  * now, with its refusal kept for later: a missing record answers 404 before any 400. One promise, the
  * body's own: the rest happens in its callback.
  */
-export function readPatchInput(request: Request, maxBytes: number): Promise<Deferred<Doc | undefined>> {
+export function readPatchInput(request: Request, maxBytes: number): Promise<BodyOrRefusal<Doc | undefined>> {
   return readText(request, maxBytes).then((raw) => {
     try {
       const body = parseJsonObject(raw, request.headers.get("content-type"), maxBytes);
@@ -74,10 +74,11 @@ export function readPatchInput(request: Request, maxBytes: number): Promise<Defe
   }, refusal);
 }
 
-/** A request body read now whose refusal waits: a missing record answers 404 before any 400. */
-export type Deferred<T> = { value: T } | { error: HttpError };
+/** A request body read now, or its refusal held: a missing record answers 404 before any 400. */
+export type BodyOrRefusal<T> = { value: T } | { error: HttpError };
 
-export async function deferred<T>(read: Promise<T>): Promise<Deferred<T>> {
+/** The body a read gives, or its refusal held for later. */
+export async function heldBody<T>(read: Promise<T>): Promise<BodyOrRefusal<T>> {
   try {
     return { value: await read };
   } catch (e) {
@@ -91,7 +92,8 @@ function refusal(e: unknown): { error: HttpError } {
   throw e;
 }
 
-export function unwrap<T>(input: Deferred<T>): T {
+/** The body, or its held refusal thrown now. */
+export function bodyOrThrow<T>(input: BodyOrRefusal<T>): T {
   if ("error" in input) throw input.error;
   return input.value;
 }

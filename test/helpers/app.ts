@@ -33,7 +33,7 @@ export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${us
  * The app in process over a given store, with helpers to make accounts, load data and call it. The
  * host must be a real-looking name: Elysia finds the path after the third slash of the URL.
  */
-export function appOver<S extends Store>(store: S, configOverrides: Partial<Config> = {}) {
+export function appOnStore<S extends Store>(store: S, configOverrides: Partial<Config> = {}) {
   const config = { ...loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), ...configOverrides };
   const app = createApp(config, store);
 
@@ -71,9 +71,9 @@ export function appOver<S extends Store>(store: S, configOverrides: Partial<Conf
 export async function testApp(configOverrides: Partial<Config> = {}) {
   if (process.env.TEST_STORE === "postgres") {
     const { sharedPostgresStore } = await import("./stores.ts");
-    return appOver((await sharedPostgresStore()) as Store, configOverrides);
+    return appOnStore((await sharedPostgresStore()) as Store, configOverrides);
   }
-  return appOver(SqliteStore.open(":memory:") as Store, configOverrides);
+  return appOnStore(SqliteStore.open(":memory:") as Store, configOverrides);
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
