@@ -14,6 +14,10 @@ import { inventoryRoutes } from "./inventory/routes.ts";
 import type { Awaitable } from "./lib/awaitable.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
+import { isStoreUnavailable, unavailableCause } from "./store/unavailable.ts";
+
+/** Seconds a client is asked to wait while the database cannot be reached. */
+export const RETRY_AFTER_UNAVAILABLE_S = 2;
 
 // The API without any HTTP framework: its endpoints, the first hook every request passes, and how an
 // answer or a failure becomes the Response with every header.
@@ -64,24 +68,49 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
     if (call) callHeaders.addTo(reply.headers, call);
     return reply;
   };
+  // A client that asks to close its connection is told it will be (RFC 9112, 9.6), so a keep-alive pool
+  // does not reuse the socket.
+  const answer = (request: Request, reply: Reply | Response, route?: string): Response => {
+    const response = finish(request, reply, route);
+    if (request.headers.get("connection")?.toLowerCase().includes("close")) response.headers.set("connection", "close");
+    if (outage.active && response.status !== 503) outage.over();
+    return response;
+  };
+  // A database that cannot be reached answers 503 with Retry-After, and is logged once as a warning
+  // with its cause (and once when it answers again), not as a failure of each request.
+  const outage = {
+    active: false,
+    begin(cause: string) {
+      if (!this.active) observer.log("warn", "database unavailable", { cause });
+      this.active = true;
+    },
+    over() {
+      this.active = false;
+      observer.log("info", "database available again");
+    },
+  };
   const fail = (request: Request, error: unknown, route: string | undefined, code?: unknown): Response => {
-    if (error instanceof HttpError) return finish(request, errorReply(error), route);
+    if (error instanceof HttpError) return answer(request, errorReply(error), route);
+    if (isStoreUnavailable(error)) {
+      outage.begin(unavailableCause(error));
+      return answer(request, errorReply(new HttpError(503, ERRORS.serviceUnavailable, { "retry-after": String(RETRY_AFTER_UNAVAILABLE_S) })), route);
+    }
     observer.log("error", "unhandled", { code, error: String((error as Error)?.stack ?? error) });
-    return finish(request, errorReply(new HttpError(500, ERRORS.internal)), route);
+    return answer(request, errorReply(new HttpError(500, ERRORS.internal)), route);
   };
   const begin = (request: Request) => {
     observer.begin(request);
     if (config.trustProxy && pathOf(request.url) !== "/healthz") checkForwardedProto(request, config);
   };
   const endpoints = new EndpointTable();
-  const deps: Deps = { config, store, auth, responder: { reply: finish, fail }, endpoints };
+  const deps: Deps = { config, store, auth, responder: { reply: answer, fail }, endpoints };
   healthRoutes(deps);
   for (const version of [2, 1] as const) {
     batchRoutes(deps, version);
     recipeRoutes(deps, version);
     inventoryRoutes(deps, version);
   }
-  return { deps, endpoints, begin, finish, fail };
+  return { deps, endpoints, begin, finish: answer, fail };
 }
 
 /** A request as Bun.serve's own router hands it over, with its route's parameters. */

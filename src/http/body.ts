@@ -4,17 +4,34 @@ import { searchParams } from "./url.ts";
 
 const tooLarge = () => new HttpError(413, ERRORS.payloadTooLarge);
 
+// Invalid UTF-8 is refused, never replaced with U+FFFD and stored as if the client had sent that.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decode(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw badRequest(ERRORS.invalidUtf8);
+  }
+}
+
+/** A body the client stopped sending (fewer bytes than declared, then gone) is its own refusal, not a server failure. */
+function incomplete(e: unknown): never {
+  if (e instanceof HttpError) throw e;
+  throw badRequest(ERRORS.incompleteBody);
+}
+
 /**
- * The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed). A body of
- * declared length is the request's own text promise: reading a PATCH costs one await, not a chain.
+ * The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed), with 400
+ * when it is not UTF-8 or ends early. A body of declared length is read in one await, not a chain.
  */
 export function readText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return Promise.reject(tooLarge());
   // A declared length is read at once; `request.body` is touched only without one, since reading the
   // property makes a ReadableStream (more work than the rest of a small PATCH's reading).
-  if (declared > 0) return request.text();
-  return request.body ? readStream(request.body, maxBytes) : Promise.resolve("");
+  if (declared > 0) return request.bytes().then(decode, incomplete);
+  return request.body ? readStream(request.body, maxBytes).catch(incomplete) : Promise.resolve("");
 }
 
 async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
@@ -25,7 +42,7 @@ async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): P
     if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return decode(Buffer.concat(chunks));
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

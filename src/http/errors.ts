@@ -31,6 +31,9 @@ export const ERRORS = {
   payloadTooLarge: "Payload Too Large",
   tooManyRequests: "Too Many Requests",
   internal: "Internal Server Error",
+  serviceUnavailable: "Service Unavailable",
+  incompleteBody: "Incomplete body: the connection ended before Content-Length bytes arrived",
+  invalidUtf8: "Invalid JSON: the body is not valid UTF-8",
   invalidField: (field: string) => `Invalid ${field}`,
 } as const;
 
