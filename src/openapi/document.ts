@@ -1,7 +1,7 @@
 import { BatchPatch, BatchStatusSchema } from "../batches/model.ts";
 import type { ApiVersion } from "../http/auth.ts";
 import { INGREDIENT_COLLECTIONS, type IngredientCollection } from "../resources.ts";
-import { Batch, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, Yeast } from "../schema/index.ts";
+import { Batch, BatchResponse, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, RecipeResponse, Yeast } from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
 import {
   badRequestText, ID_PARAMETER, INCLUDE, json, jsonBody, listParameters, NOT_FOUND, ok, operation, ref, STATUS_FILTER, STOCK_FILTERS, VALIDATION_FAILED,
@@ -23,7 +23,7 @@ const StockPatch = Type.Object(
 );
 
 export const SCHEMAS: Obj = {
-  Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker,
+  Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker, BatchResponse, RecipeResponse,
   BatchStatus: BatchStatusSchema,
   BatchPatch,
   RecipePatch: Type.Object(RecipeFields, { description: "Top-level fields to replace (shallow merge)" }),
@@ -46,7 +46,7 @@ function batchPaths(v: ApiVersion): Obj {
   const read = (summary: string, schema: Obj, description?: string) =>
     operation({ summary, tag, version: v, scope: "batches.read", parameters: [ID_PARAMETER], description, responses: { "200": json(schema, summary), "404": NOT_FOUND } });
   const one: Obj = {
-    get: operation({ summary: "Read a batch", tag, version: v, scope: "batches.read", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("Batch"), "The batch"), "404": NOT_FOUND } }),
+    get: operation({ summary: "Read a batch", tag, version: v, scope: "batches.read", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("BatchResponse"), "The batch"), "404": NOT_FOUND } }),
     patch: operation({
       summary: "Update a batch", tag, version: v, scope: "batches.write", parameters: [ID_PARAMETER],
       description: v === 1
@@ -60,7 +60,7 @@ function batchPaths(v: ApiVersion): Obj {
     one.delete = operation({ summary: "Delete a batch", tag, version: v, scope: "batches.delete", parameters: [ID_PARAMETER], responses: { "200": ok("Deleted"), "404": NOT_FOUND } });
   }
   return {
-    [base]: { get: operation({ summary: "List batches", tag, version: v, scope: "batches.read", parameters: [...listParameters(v), STATUS_FILTER(v)], responses: { "200": json({ type: "array", items: ref("Batch") }, "One page of batches"), "400": badRequestText("Invalid order by direction") } }) },
+    [base]: { get: operation({ summary: "List batches", tag, version: v, scope: "batches.read", parameters: [...listParameters(v), STATUS_FILTER(v)], responses: { "200": json({ type: "array", items: ref("BatchResponse") }, "One page of batches"), "400": badRequestText("Invalid order by direction") } }) },
     [`${base}/{id}`]: one,
     [`${base}/{id}/readings`]: { get: read("List readings of a batch", { type: "array", items: ref("Reading") }) },
     [`${base}/{id}/readings/last`]: { get: read("Read the last reading", ref("Reading"), "404 when the batch has no reading.") },
@@ -71,8 +71,8 @@ function batchPaths(v: ApiVersion): Obj {
 function recipePaths(v: ApiVersion): Obj {
   const tag = v === 1 ? "Version 1" : "Recipes";
   const base = `/v${v}/recipes`;
-  const list: Obj = { get: operation({ summary: "List recipes", tag, version: v, scope: "recipes.read", parameters: listParameters(v), responses: { "200": json({ type: "array", items: ref("Recipe") }, "One page of recipes"), "400": badRequestText("Invalid order by direction") } }) };
-  const one: Obj = { get: operation({ summary: "Read a recipe", tag, version: v, scope: "recipes.read", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("Recipe"), "The recipe"), "404": NOT_FOUND } }) };
+  const list: Obj = { get: operation({ summary: "List recipes", tag, version: v, scope: "recipes.read", parameters: listParameters(v), responses: { "200": json({ type: "array", items: ref("RecipeResponse") }, "One page of recipes"), "400": badRequestText("Invalid order by direction") } }) };
+  const one: Obj = { get: operation({ summary: "Read a recipe", tag, version: v, scope: "recipes.read", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("RecipeResponse"), "The recipe"), "404": NOT_FOUND } }) };
   if (v === 2) {
     list.post = operation({ summary: "Create a recipe", tag, version: v, scope: "recipes.write", description: "Server-managed fields (root `_*`, `createdAt`, `updatedAt`, `data`) are set by the service; omitted `og`, `fg`, `ibu`, `color`, `abv` are calculated.", requestBody: jsonBody(ref("Recipe"), "The recipe, metric units"), responses: { "201": json(ref("CreatedId"), "Created"), "400": VALIDATION_FAILED } });
     one.patch = operation({ summary: "Update a recipe", tag, version: v, scope: "recipes.write", parameters: [ID_PARAMETER], description: "Shallow merge: each top-level field replaces the stored one; arrays replace whole arrays. The merged recipe is validated.", requestBody: jsonBody(ref("RecipePatch"), "Fields to replace"), responses: { "200": ok("Updated"), "400": VALIDATION_FAILED, "404": NOT_FOUND } });
