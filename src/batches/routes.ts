@@ -32,7 +32,7 @@ export function batchRoutes(deps: Deps, version: ApiVersion): void {
         doc: {
           summary: "List batches",
           parameters: [...listParameters(version), STATUS_FILTER(version)],
-          responses: { "200": json({ type: "array", items: ref("Batch") }, "One page of batches"), "400": badRequestText("Invalid order by direction") },
+          responses: { "200": json({ type: "array", items: ref("BatchResponse") }, "One page of batches"), "400": badRequestText("Invalid order by direction") },
         },
       },
       ({ request, userId }) => {
@@ -48,7 +48,7 @@ export function batchRoutes(deps: Deps, version: ApiVersion): void {
       {
         scope: "batches.read",
         answer: "json",
-        doc: { summary: "Read a batch", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("Batch"), "The batch"), "404": NOT_FOUND } },
+        doc: { summary: "Read a batch", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("BatchResponse"), "The batch"), "404": NOT_FOUND } },
       },
       ({ request, params, userId }) => readDocument(store, userId, "batch", params.id, searchParams(request.url)),
     )

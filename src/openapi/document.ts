@@ -1,6 +1,6 @@
 import { BatchPatch, BatchStatusSchema } from "../batches/model.ts";
 import { INGREDIENT_COLLECTIONS } from "../resources.ts";
-import { Batch, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, Yeast } from "../schema/index.ts";
+import { Batch, BatchResponse, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, RecipeResponse, Yeast } from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
 import type { Route } from "../http/endpoint.ts";
 import { ADDITION_TAG, ITEM_SCHEMA, operation } from "./operations.ts";
@@ -19,7 +19,7 @@ const StockPatch = Type.Object(
 );
 
 export const SCHEMAS: Obj = {
-  Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker,
+  Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker, BatchResponse, RecipeResponse,
   BatchStatus: BatchStatusSchema,
   BatchPatch,
   RecipePatch: Type.Object(RecipeFields, { description: "Top-level fields to replace (shallow merge)" }),

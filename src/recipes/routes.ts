@@ -24,7 +24,7 @@ export function recipeRoutes(deps: Deps, version: ApiVersion): void {
         doc: {
           summary: "List recipes",
           parameters: listParameters(version),
-          responses: { "200": json({ type: "array", items: ref("Recipe") }, "One page of recipes"), "400": badRequestText("Invalid order by direction") },
+          responses: { "200": json({ type: "array", items: ref("RecipeResponse") }, "One page of recipes"), "400": badRequestText("Invalid order by direction") },
         },
       },
       ({ request, userId }) => listDocuments(store, userId, "recipe", parseListRequestFor(version, searchParams(request.url))),
@@ -34,7 +34,7 @@ export function recipeRoutes(deps: Deps, version: ApiVersion): void {
       {
         scope: "recipes.read",
         answer: "json",
-        doc: { summary: "Read a recipe", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("Recipe"), "The recipe"), "404": NOT_FOUND } },
+        doc: { summary: "Read a recipe", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("RecipeResponse"), "The recipe"), "404": NOT_FOUND } },
       },
       ({ request, params, userId }) => readDocument(store, userId, "recipe", params.id, searchParams(request.url)),
     );

@@ -5,6 +5,7 @@ import { parseImport } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { Store } from "../../src/store/types.ts";
+import { checkResponse } from "./openapi-responses.ts";
 
 export interface Account {
   userId: string;
@@ -47,6 +48,8 @@ export function appOnStore<S extends Store>(store: S, configOverrides: Partial<C
     await store.importAll(userId, parseImport(document));
   }
 
+  const openApiDocument = async () => (await app.handle(new Request("http://localhost/swagger/json"))).json();
+
   async function call(method: string, path: string, who: Account | null, opts: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { ...opts.headers };
     const auth = opts.auth !== undefined ? opts.auth : who?.auth;
@@ -58,6 +61,7 @@ export function appOnStore<S extends Store>(store: S, configOverrides: Partial<C
     }
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
+    await checkResponse(openApiDocument, method, path, res.status, res.headers.get("content-type"), text);
     return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
   }
 
