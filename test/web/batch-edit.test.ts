@@ -1,23 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { issueApiKey } from "../../src/lib/keys.ts";
-import { FERMENTING_ID, importDocument, PLANNING_ID } from "./data.ts";
-import { basic, csrfOf, webHarness } from "./helpers.ts";
+import { FERMENTING_ID, PLANNING_ID } from "./data.ts";
+import { aliceWithRecords, csrfOf } from "./helpers.ts";
 
 // The batch page's measured values: a form whose answer is the API's batch PATCH (API document,
 // Batches), with its rules and its error strings.
 
 async function editing() {
-  const h = await webHarness();
-  await h.user("alice");
-  await h.user("bob");
-  await h.load("alice", importDocument());
-  const c = h.client();
-  await c.signIn("alice");
-  const key = await issueApiKey(h.store, "alice", ["batches.read", "batches.write"]);
-  const api = async (path: string, init: RequestInit = {}) => {
-    const res = await h.api.handle(new Request(`http://localhost${path}`, { ...init, headers: { authorization: basic("alice", key), "content-type": "application/json" } }));
-    return { status: res.status, text: await res.text() };
-  };
+  const { h, c, api } = await aliceWithRecords(["batches.read", "batches.write"]);
   const stored = async (id = FERMENTING_ID) => (await h.store.get("alice", "batch", id))!;
   /** The form as the page shows it, with some boxes changed. */
   const submit = async (changes: Record<string, string>, id = FERMENTING_ID) => {

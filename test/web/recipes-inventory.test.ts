@@ -1,20 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { importDocument, PLAIN_RECIPE_ID, RECIPE_ID } from "./data.ts";
-import { basic, csrfOf, webHarness } from "./helpers.ts";
+import { aliceWithRecords, basic, csrfOf } from "./helpers.ts";
 
 async function account() {
-  const h = await webHarness();
-  await h.user("alice");
-  await h.user("bob");
-  await h.load("alice", importDocument());
-  const c = h.client();
-  await c.signIn("alice");
-  const key = await issueApiKey(h.store, "alice", ["inventory.read", "inventory.write", "recipes.read"]);
-  const api = async (path: string, init: RequestInit = {}) => {
-    const res = await h.api.handle(new Request(`http://localhost${path}`, { ...init, headers: { authorization: basic("alice", key), "content-type": "application/json" } }));
-    return { status: res.status, text: await res.text() };
-  };
+  const { h, c, api } = await aliceWithRecords(["inventory.read", "inventory.write", "recipes.read"]);
   const stock = async (collection: string, id: string) => JSON.parse((await api(`/v2/inventory/${collection}/${id}`)).text).inventory as number;
   return { h, c, api, stock };
 }
