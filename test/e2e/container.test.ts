@@ -59,6 +59,12 @@ describe.skipIf(missing !== undefined)(`the container image${missing ? ` (skippe
     expect(healthcheck.Test).toEqual(["CMD", "brewrecords", "healthcheck"]);
   });
 
+  test("the image holds the bundle and Swagger UI's files, not the sources or other packages", () => {
+    const list = (dir: string) => podman(["run", "--rm", "--entrypoint", "ls", image, "-A", dir]).stdout.split("\n").filter(Boolean);
+    expect(list("/app")).toEqual(["dist", "node_modules", "package.json"]);
+    expect(list("/app/node_modules")).toEqual(["swagger-ui-dist"]);
+  }, 60_000);
+
   test("the server is the container's first process, runs as uid 1000, and serves HTTPS from the mounted files", async () => {
     const c = await runContainer(options("https"));
     const pid = c.inspect("{{.State.Pid}}");
@@ -72,6 +78,19 @@ describe.skipIf(missing !== undefined)(`the container image${missing ? ` (skippe
     expect(res.headers.get("strict-transport-security")).toBe("max-age=31536000");
     // A client that does not trust the mounted certificate is refused by TLS itself.
     await expect(fetch(`${c.url}/healthz`)).rejects.toThrow();
+  }, 60_000);
+
+  test("the pages, their assets, the OpenAPI document and Swagger UI are served from the image", async () => {
+    const c = await runContainer(options("pages"));
+    const css = await c.call("/static/style.css");
+    expect([css.status, await css.text()]).toEqual([200, readFileSync(join(ROOT, "src", "web", "static", "style.css"), "utf8")]);
+    const ui = await c.call("/swagger/assets/swagger-ui.css");
+    expect([ui.status, await ui.text()]).toEqual([200, readFileSync(join(ROOT, "node_modules", "swagger-ui-dist", "swagger-ui.css"), "utf8")]);
+    const spec = await c.call("/swagger/json");
+    expect(((await spec.json()) as { openapi: string }).openapi).toStartWith("3.");
+    const signIn = await c.call("/signin");
+    expect([signIn.status, signIn.headers.get("content-type")]).toEqual([200, "text/html; charset=utf-8"]);
+    expect(await signIn.text()).toContain('<form class="card" method="post" action="/signin">');
   }, 60_000);
 
   test("its health check turns healthy, recording the server's answer", async () => {
