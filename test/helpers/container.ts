@@ -1,4 +1,4 @@
-import { chownSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { baseImageOf, ensureBaseImage } from "./bun-image-stand-in.ts";
 import { podman, podmanOk } from "./podman.ts";
@@ -8,21 +8,17 @@ import { tempDir } from "./process.ts";
 // mounted certificate files, data in a named volume.
 
 const ROOT = join(import.meta.dir, "..", "..");
-/** Keeps the last image built, and so its layers, as the next run's build cache. */
-const IMAGE_TAG = "localhost/brewrecords-test";
 /** The Dockerfile's stage that installs the dependencies: the one step that reaches the registry. */
 const INSTALL_STAGE = "deps";
 /** The bun of the `bun` package: the version package.json pins, which the stand-in base image holds. */
 const BUN_BINARY = join(ROOT, "node_modules", ".bin", "bun");
 
-export interface BuiltImage {
-  id: string;
-  /** True when the official base image was not here and the test's stand-in was used. */
-  standIn: boolean;
-}
-
-/** Builds the Dockerfile; with nothing changed, every step comes from the cache. */
-export function buildImage(): BuiltImage {
+/**
+ * Builds the Dockerfile as `tag`; returns true when the official base image was not here and the
+ * test's stand-in took its place. The base image and every step's layers stay in podman's store as
+ * the next build's cache: with the dependencies unchanged, nothing reaches the registry again.
+ */
+function buildImage(tag: string): boolean {
   const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
   const standIn = ensureBaseImage(baseImageOf(dockerfile), realpathSync(BUN_BINARY));
   // The Docker format keeps HEALTHCHECK (the OCI format has no place for it); --pull=never: the base
@@ -44,18 +40,8 @@ export function buildImage(): BuiltImage {
       dir.remove();
     }
   }
-  const previous = podman(["image", "inspect", "--format", "{{.Id}}", IMAGE_TAG]).stdout.trim();
-  const dir = tempDir("brewrecords-build-");
-  try {
-    const iidfile = join(dir.path, "iid");
-    podmanOk([...build, "--iidfile", iidfile, "-t", IMAGE_TAG, "."], { timeoutMs: 600_000 });
-    const id = readFileSync(iidfile, "utf8").trim().replace(/^sha256:/, "");
-    // The image this tag held before is no cache for anything now; one a running test uses stays.
-    if (previous && previous !== id) podman(["rmi", previous]);
-    return { id, standIn };
-  } finally {
-    dir.remove();
-  }
+  podmanOk([...build, "-t", tag, "."], { timeoutMs: 600_000 });
+  return standIn;
 }
 
 /** A self-signed certificate for localhost and 127.0.0.1, and its key readable by `keyOwner` alone. */
@@ -68,14 +54,24 @@ export function makeCertificate(dir: string, keyOwner: number): { cert: string; 
   ]);
   if (gen.exitCode !== 0) throw new Error(`openssl failed: ${gen.stderr.toString()}`);
   chownSync(key, keyOwner, keyOwner);
+  chmodSync(key, 0o600);
   return { cert, key };
 }
 
-/** Names this run gives containers and volumes, so cleanup removes its own and nothing else. */
+/**
+ * What one test run builds and starts: the image, containers and volumes carry the run's own names,
+ * so cleanup removes them and nothing another run made.
+ */
 export class ContainerRun {
   readonly prefix = `brewrecords-test-${process.pid}-${Date.now().toString(36)}`;
+  readonly image = `localhost/${this.prefix}:latest`;
   private containers = new Set<string>();
   private volumes = new Set<string>();
+
+  /** Builds the image; true when it stands on the test's stand-in for the official base image. */
+  build(): boolean {
+    return buildImage(this.image);
+  }
 
   name(what: string): string {
     this.containers.add(`${this.prefix}-${what}`);
@@ -90,6 +86,7 @@ export class ContainerRun {
   remove(): void {
     for (const c of this.containers) podman(["rm", "-f", "-t", "0", c]);
     for (const v of this.volumes) podman(["volume", "rm", "-f", v]);
+    podman(["rmi", this.image]);
   }
 }
 
