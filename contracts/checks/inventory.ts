@@ -2,26 +2,11 @@
 // run prefix and are deleted in teardown. Filters and their order are in inventory-filters.ts.
 import fc from "fast-check";
 import type { Area, Check, Ctx } from "../engine.ts";
-import { COLLECTIONS, TEXT, type Collection } from "../doc.ts";
-import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, show } from "../expect.ts";
+import { COLLECTIONS, TEXT } from "../doc.ts";
+import { assert, expectArray, expectObject, expectStatus, expectText, show } from "../expect.ts";
 import { property } from "../property.ts";
 import { filterChecks } from "./inventory-filters.ts";
-
-const BODIES: Record<Collection, Record<string, unknown>> = {
-  fermentables: { type: "Grain", color: 3, potential: 1.037, notes: "first" },
-  hops: { alpha: 5.5, type: "Pellet", use: "Boil", notes: "first" },
-  miscs: { type: "Other", use: "Boil", unit: "g", notes: "first" },
-  yeasts: { type: "Ale", form: "Dry", unit: "pkg", notes: "first" },
-};
-
-export interface Made { created: Set<string> }
-
-export async function makeItem(ctx: Ctx, made: Made, c: Collection, suffix: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const ex = await ctx.client.call({ method: "POST", path: `/v2/inventory/${c}`, account: ctx.main, json: { name: `${ctx.runPrefix}${suffix}`, ...BODIES[c], inventory: 5, ...extra } });
-  const id = expectCreated(ex);
-  made.created.add(`/v2/inventory/${c}/${id}`);
-  return id;
-}
+import { BODIES, makeItem, type Made } from "./inventory-items.ts";
 
 async function item(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   return expectObject(await ctx.client.call({ method: "GET", path: `/v2/inventory/hops/${id}`, account: ctx.main }));
