@@ -1,6 +1,6 @@
 // Runs the selected areas' checks in order and records one outcome per check:
 // pass, fail (the target does not conform), skip (with the reason) or error (the kit broke).
-import type { Account, AccountLabel, AreaName, Config } from "./config.ts";
+import { ACCOUNT_VARS, type Account, type AccountLabel, type AreaName, type Config } from "./config.ts";
 import { Budget, BudgetExhausted, Client, Unreachable, type Exchange } from "./client.ts";
 import { secretsOf, redact } from "./redact.ts";
 
@@ -25,12 +25,15 @@ export interface Area {
 }
 
 export interface CheckResult {
-  area: AreaName;
+  /** The area, or "setup" for the kit's own preparation. */
+  area: AreaName | "setup";
   name: string;
   tags: string[];
   outcome: Outcome;
   reason?: string;
   detail?: string;
+  /** For a skip: the data whose absence caused it (see `Ctx.needData`). */
+  data?: string;
   ms: number;
 }
 
@@ -45,7 +48,13 @@ export interface RunReport {
   ms: number;
 }
 
-export class Skip extends Error {}
+export class Skip extends Error {
+  /** The data that would let the check run, when data (not a setting) is what is missing. */
+  constructor(message: string, readonly data?: string) { super(message); }
+}
+
+/** A configured key that does not authenticate, or a target that serves no plain read: no verdict is given. */
+export class PreflightError extends Error {}
 export class CheckFailure extends Error {
   constructor(message: string, readonly exchange?: Exchange) { super(message); }
 }
@@ -69,6 +78,8 @@ export class Ctx {
   }
   get main(): Account { return this.account("main"); }
   skip(reason: string): never { throw new Skip(reason); }
+  /** Skips for want of data the kit cannot make itself; the run ends with a list of such data. */
+  needData(data: string, reason = `needs ${data}`): never { throw new Skip(reason, data); }
   /** Memoizes shared look-ups (reference lists, discovered ids) for the whole run. */
   once<T>(key: string, f: () => Promise<T>): Promise<T> {
     if (!this.cache.has(key)) this.cache.set(key, f());
@@ -99,6 +110,8 @@ export interface RunOptions {
   onResult?: (r: CheckResult) => void;
   /** Run before the first and after the last area (leftover cleanup by prefix). */
   around?: (ctx: Ctx) => Promise<void>;
+  /** Run once before the first area, after the first cleanup: makes the data the checks need. */
+  prepare?: (ctx: Ctx) => Promise<void>;
 }
 
 export function makeCtx(config: Config): Ctx {
@@ -110,9 +123,28 @@ export function makeCtx(config: Config): Ctx {
   return new Ctx(config, client, runPrefix, budget);
 }
 
-/** Checks that the target answers HTTP at all; throws Unreachable otherwise. */
+/** A read each kind of key may make: version 1 keys on /v1, every other key on /v2. */
+function preflightPath(label: AccountLabel): string {
+  return label === "v1" ? "/v1/recipes" : "/v2/recipes";
+}
+
+/**
+ * Reachability first (throws Unreachable), then every configured key must authenticate and read:
+ * a refused key stops the run before any verdict, naming the key.
+ */
 export async function preflight(ctx: Ctx): Promise<void> {
-  await ctx.client.call({ method: "GET", path: "/v2/batches", query: { limit: 1 } });
+  await ctx.client.call({ method: "GET", path: "/v2/recipes", query: { limit: 1 }, essential: true });
+  for (const account of Object.values(ctx.config.accounts)) {
+    if (!account) continue;
+    const ex = await ctx.client.call({ method: "GET", path: preflightPath(account.label), account, query: { limit: 1 }, essential: true });
+    if (ex.status === 200) continue;
+    const vars = ACCOUNT_VARS[account.label];
+    const why = ex.status === 401 ? "the credentials were refused (401)"
+      : ex.status === 403 ? "the key lacks the read scope (403)"
+      : `a plain read answered ${ex.status}`;
+    throw new PreflightError(`${vars.user}/${vars.key} (${account.label} key): ${why} on GET ${preflightPath(account.label)}?limit=1; ` +
+      `check the user id and key${account.label === "v1" ? " (a version 1 key)" : ""}`);
+  }
 }
 
 export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(config)): Promise<RunReport> {
@@ -124,12 +156,23 @@ export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(
     results.push(r);
     opts.onResult?.(r);
   };
-  await preflight(ctx);
-  if (opts.around) await opts.around(ctx);
   const callsByArea: Record<string, number> = {};
+  // Calls outside the areas (preflight, cleanup, making data) are counted as "setup".
+  const setup = async (f: () => Promise<void>) => {
+    const before = ctx.client.log.length;
+    try { await f(); } finally { callsByArea.setup = (callsByArea.setup ?? 0) + ctx.client.log.length - before; }
+  };
+  const report = (): RunReport => ({ baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started });
+  await setup(() => preflight(ctx));
   const areas = config.areas.map((name) => opts.areas[name]());
   ctx.pending = areas.reduce((n, a) => n + a.checks.length, 0);
   try {
+    if (opts.around) await setup(() => opts.around!(ctx));
+    if (opts.prepare) {
+      await setup(() => opts.prepare!(ctx)).catch((e) => {
+        push({ area: "setup", name: "the kit makes the records its checks need", tags: [], outcome: "error", reason: (e as Error)?.message, detail: errorText(e), ms: 0 });
+      });
+    }
     for (const area of areas) {
       const before = ctx.client.log.length;
       for (const check of area.checks) {
@@ -144,9 +187,9 @@ export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(
       callsByArea[area.name] = ctx.client.log.length - before;
     }
   } finally {
-    if (opts.around) await opts.around(ctx).catch(() => {});
+    if (opts.around) await setup(() => opts.around!(ctx)).catch(() => {});
   }
-  return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started };
+  return report();
 }
 
 async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
@@ -166,7 +209,8 @@ async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResu
     return { ...base, outcome: "pass", ms: Date.now() - t0 };
   } catch (e) {
     const ms = Date.now() - t0;
-    if (e instanceof Skip || e instanceof BudgetExhausted) return { ...base, outcome: "skip", reason: e.message, ms };
+    if (e instanceof Skip) return { ...base, outcome: "skip", reason: e.message, data: e.data, ms };
+    if (e instanceof BudgetExhausted) return { ...base, outcome: "skip", reason: e.message, ms };
     if (e instanceof CheckFailure) {
       const detail = e.exchange ? `${e.message}\n${ctx.client.describe(e.exchange)}` : e.message;
       return { ...base, outcome: "fail", reason: e.message.split("\n")[0], detail, ms };

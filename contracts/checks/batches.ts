@@ -2,7 +2,7 @@
 // PATCH checks touch one scratch batch and restore every value they changed.
 import fc from "fast-check";
 import type { Area, Check, Ctx } from "../engine.ts";
-import { PATCH_BOUNDS, STATUSES, TEXT, allowedRoots } from "../doc.ts";
+import { PATCH_BOUNDS, STATUSES, TEXT, allowedRoots, boundCases } from "../doc.ts";
 import { assert, atPath, deepEqual, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
 import { missingId, reference } from "../data.ts";
 import { property } from "../property.ts";
@@ -31,10 +31,6 @@ async function read(ctx: Ctx, s: Scratch, field: string): Promise<unknown> {
   return expectObject(ex)[field];
 }
 
-function outside(b: { min: number; max?: number }): number[] {
-  return [Math.round((b.min - 0.01) * 1000) / 1000, ...(b.max !== undefined ? [Math.round((b.max + 0.01) * 1000) / 1000] : [])];
-}
-
 function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
   const checks: Check[] = [];
   const add = (name: string, run: (ctx: Ctx, s: Scratch) => Promise<void>, tags = ["text"]) =>
@@ -53,16 +49,16 @@ function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
     });
   }
   for (const b of PATCH_BOUNDS) {
-    const edges = [b.min, ...(b.max !== undefined ? [b.max] : [])];
-    for (const v of edges) {
-      add(`PATCH ${b.field}=${v} is accepted (edge inclusive) [Batches]`, async (ctx, s) => {
-        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 200, TEXT.updated);
-      });
-    }
-    for (const v of outside(b)) {
-      add(`PATCH ${b.field}=${v} is refused: 400 \`Invalid ${b.field}\` [Batches, Errors]`, async (ctx, s) => {
-        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 400, TEXT.invalidField(b.field));
-      });
+    for (const c of boundCases(b)) {
+      if (c.accepted) {
+        add(`PATCH ${b.field}=${c.value} is accepted: 200 \`Updated\` (${c.what}) [Batches, Limits]`, async (ctx, s) => {
+          expectText(ctx, await patch(ctx, s, { [b.field]: c.value }), 200, TEXT.updated);
+        });
+      } else {
+        add(`PATCH ${b.field}=${c.value} is refused: 400 \`Invalid ${b.field}\` (${c.what}) [Batches, Errors]`, async (ctx, s) => {
+          expectText(ctx, await patch(ctx, s, { [b.field]: c.value }), 400, TEXT.invalidField(b.field));
+        });
+      }
     }
     const mid = b.max !== undefined ? Math.round(((b.min + b.max) / 2) * 100) / 100 : 12.5;
     add(`PATCH ${b.field}=${mid} answers \`Updated\` and reads back as ${mid} [Batches]`, async (ctx, s) => {
