@@ -47,13 +47,18 @@ export class Unreachable extends Error {}
 
 export class Budget {
   readonly used: Record<string, number> = {};
+  /** Calls set aside for essential work still to come (deleting what the kit made). */
+  readonly reserved: Record<string, number> = {};
   constructor(readonly max: Record<string, number>, readonly fallback: number) {}
   limit(bucket: string): number { return this.max[bucket] ?? this.fallback; }
-  remaining(bucket: string): number { return this.limit(bucket) - (this.used[bucket] ?? 0); }
+  remaining(bucket: string): number { return this.limit(bucket) - (this.used[bucket] ?? 0) - (this.reserved[bucket] ?? 0); }
+  reserve(bucket: string, n: number): void { this.reserved[bucket] = (this.reserved[bucket] ?? 0) + n; }
   take(bucket: string, essential = false): void {
     if (!essential && this.remaining(bucket) <= 0) throw new BudgetExhausted(bucket, this.limit(bucket));
     this.used[bucket] = (this.used[bucket] ?? 0) + 1;
   }
+  /** Counts a call made by another client (the rate-limit area's own). */
+  count(bucket: string): void { this.used[bucket] = (this.used[bucket] ?? 0) + 1; }
 }
 
 export interface ClientOptions {

@@ -61,6 +61,9 @@ function basicParsingChecks(): Check[] {
     ["a value that is not base64", () => "Basic !!not*base64!!"],
     ["an empty Basic value", () => "Basic "],
     ["the key alone as a Bearer token", (a) => `Bearer ${a.apiKey}`],
+    ["valid credentials under the scheme Bearer instead of Basic", (a) => `Bearer ${basicCredential(a.userId, a.apiKey)}`],
+    ["valid credentials under the scheme Digest instead of Basic", (a) => `Digest ${basicCredential(a.userId, a.apiKey)}`],
+    ["valid credentials without a scheme", (a) => basicCredential(a.userId, a.apiKey)],
     ["an empty key", (a) => `Basic ${basicCredential(a.userId, "")}`],
   ];
   return cases.map(([what, header]) => ({
@@ -106,7 +109,7 @@ const ownBatchForbidden: Check = {
   async run(ctx) {
     const account = ctx.account("readonly");
     const id = await firstId(ctx, account, "/v2/batches");
-    if (!id) return ctx.skip("the read-only account has no batch");
+    if (!id) return ctx.needData("a batch in the read-only account");
     const batch = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } });
     const status = (JSON.parse(batch.body) as { status?: string }).status ?? "Planning";
     const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${id}`, account, json: { status } });

@@ -14,7 +14,7 @@ interface Scratch { id: string; original: Record<string, unknown>; touched: Set<
 function scratchOf(state: { scratch?: Promise<Scratch> }, ctx: Ctx): Promise<Scratch> {
   state.scratch ??= (async () => {
     const id = ctx.config.scratchBatchId ?? String((await reference(ctx, "/v2/batches")).items[0]?._id ?? "");
-    if (!id) return ctx.skip("no batch to PATCH (the account has none; set CONTRACTS_SCRATCH_BATCH_ID)");
+    if (!id) return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
     const original = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
     return { id, original, touched: new Set<string>() };
   })();
@@ -118,7 +118,7 @@ const readChecks: Check[] = [
     needs: ["main"],
     async run(ctx) {
       const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
-      if (typeof id !== "string") return ctx.skip("the account has no batch");
+      if (typeof id !== "string") return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
       const b = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
       assert(b._id === id, `_id is ${show(b._id)}`, ctx.client.log.at(-1));
     },
@@ -135,7 +135,7 @@ const readChecks: Check[] = [
     needs: ["main"],
     async run(ctx) {
       const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
-      if (typeof id !== "string") return ctx.skip("the account has no batch");
+      if (typeof id !== "string") return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
       const full = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
       const ex = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main, query: { include: "recipe.fermentation,notes" } });
       const part = expectObject(ex);
@@ -151,14 +151,16 @@ const readChecks: Check[] = [
 ];
 
 const deleteCheck: Check = {
-  name: "DELETE /v2/batches/{id} answers 200 `Deleted`, then the batch answers 404 [Batches]",
+  name: "DELETE /v2/batches/{id} answers 200 `Deleted`, then the batch, its readings, last reading and brew tracker answer 404 [Batches]",
   tags: ["text"],
   needs: ["main", "deletes"],
   async run(ctx) {
     const id = ctx.config.deletableBatchId;
-    if (!id) return ctx.skip("batches cannot be created through the API: set CONTRACTS_DELETABLE_BATCH_ID to a batch that may be deleted");
+    if (!id) return ctx.needData("a batch the kit may delete, named in CONTRACTS_DELETABLE_BATCH_ID (batches cannot be created through the API)");
     expectText(ctx, await ctx.client.call({ method: "DELETE", path: `/v2/batches/${id}`, account: ctx.main }), 200, TEXT.deleted);
-    expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }), 404);
+    for (const suffix of ["", "/readings", "/readings/last", "/brewtracker"]) {
+      expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}${suffix}`, account: ctx.main }), 404);
+    }
   },
 };
 
