@@ -3,6 +3,7 @@
 import { ACCOUNT_VARS, type Account, type AccountLabel, type AreaName, type Config } from "./config.ts";
 import { Budget, BudgetExhausted, Client, Unreachable, type Exchange } from "./client.ts";
 import { secretsOf, redact } from "./redact.ts";
+import { areaShare, type Facts } from "./plan.ts";
 
 export type Outcome = "pass" | "fail" | "skip" | "error";
 
@@ -66,8 +67,12 @@ export class Ctx {
   readonly cache = new Map<string, Promise<unknown>>();
   /** Tells expectText whether to compare bodies (false when the `text` tag is skipped). */
   readonly textChecks: boolean;
-  /** Checks still to run after the current one: properties leave calls for them. */
+  /** Checks of the current area still to run after the current one: properties leave calls for them. */
   pending = 0;
+  /** Checks run so far, to estimate the calls a check takes. */
+  checksRun = 0;
+  /** What the run learnt about the accounts before the areas, for the planner. */
+  readonly facts: Facts = {};
   constructor(readonly config: Config, readonly client: Client, readonly runPrefix: string, readonly budget: Budget) {
     this.textChecks = !config.skipTags.includes("text");
   }
@@ -82,7 +87,12 @@ export class Ctx {
   needData(data: string, reason = `needs ${data}`): never { throw new Skip(reason, data); }
   /** Memoizes shared look-ups (reference lists, discovered ids) for the whole run. */
   once<T>(key: string, f: () => Promise<T>): Promise<T> {
-    if (!this.cache.has(key)) this.cache.set(key, f());
+    if (!this.cache.has(key)) {
+      // A failed look-up (the budget ran out, say) is tried again by the next check that needs it.
+      const p = f();
+      p.catch(() => this.cache.delete(key));
+      this.cache.set(key, p);
+    }
     return this.cache.get(key) as Promise<T>;
   }
   /** Deterministic per-check seed so one check replays the same under any area selection. */
@@ -150,12 +160,7 @@ export async function preflight(ctx: Ctx): Promise<void> {
 export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(config)): Promise<RunReport> {
   const started = Date.now();
   const results: CheckResult[] = [];
-  const push = (r: CheckResult) => {
-    r.detail = r.detail && redact(r.detail, ctx.client.opts.secrets);
-    r.reason = r.reason && redact(r.reason, ctx.client.opts.secrets);
-    results.push(r);
-    opts.onResult?.(r);
-  };
+  const push = (r: CheckResult) => results.push(r);
   const callsByArea: Record<string, number> = {};
   // Calls outside the areas (preflight, cleanup, making data) are counted as "setup".
   const setup = async (f: () => Promise<void>) => {
@@ -165,34 +170,62 @@ export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(
   const report = (): RunReport => ({ baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started });
   await setup(() => preflight(ctx));
   const areas = config.areas.map((name) => opts.areas[name]());
-  ctx.pending = areas.reduce((n, a) => n + a.checks.length, 0);
   try {
     if (opts.around) await setup(() => opts.around!(ctx));
     if (opts.prepare) {
       await setup(() => opts.prepare!(ctx)).catch((e) => {
-        push({ area: "setup", name: "the kit makes the records its checks need", tags: [], outcome: "error", reason: (e as Error)?.message, detail: errorText(e), ms: 0 });
+        const r: CheckResult = { area: "setup", name: "the kit makes the records its checks need", tags: [], outcome: "error", reason: (e as Error)?.message, detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
+        push(r);
+        opts.onResult?.(r);
       });
     }
-    for (const area of areas) {
+    for (const [i, area] of areas.entries()) {
       const before = ctx.client.log.length;
-      for (const check of area.checks) {
+      const toCome = areas.slice(i).map((a) => a.name);
+      ctx.budget.shareFor(area.name, areaShare(ctx.budget.remainingOverall("main"), area.name, toCome, ctx.facts));
+      ctx.pending = area.checks.length;
+      // Properties and the small fixed cases run first, so a tight share shrinks samples and skips
+      // plain checks rather than them; the report keeps the declared order.
+      const order = area.checks.map((check, index) => ({ check, index })).sort((a, b) => rank(a.check) - rank(b.check));
+      const done: { index: number; result: CheckResult }[] = [];
+      for (const { check, index } of order) {
         ctx.pending--;
-        push(await runOne(ctx, area.name, check));
+        const result = await runOne(ctx, area.name, check);
+        opts.onResult?.(result);
+        done.push({ index, result });
+        ctx.checksRun++;
       }
+      for (const { result } of done.sort((a, b) => a.index - b.index)) push(result);
       if (area.teardown) {
         try { await area.teardown(ctx); } catch (e) {
-          push({ area: area.name, name: `teardown of ${area.name} restores and deletes what it changed`, tags: [], outcome: "error", detail: errorText(e), ms: 0 });
+          const r: CheckResult = { area: area.name, name: `teardown of ${area.name} restores and deletes what it changed`, tags: [], outcome: "error", detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
+          push(r);
+          opts.onResult?.(r);
         }
       }
       callsByArea[area.name] = ctx.client.log.length - before;
     }
+    ctx.budget.shareFor(undefined);
   } finally {
+    ctx.budget.shareFor(undefined);
     if (opts.around) await setup(() => opts.around!(ctx)).catch(() => {});
   }
   return report();
 }
 
+/** Properties and checks tagged `always` first (0), the rest after (1). */
+function rank(check: Check): number {
+  return check.tags?.some((t) => t === "property" || t === "always") ? 0 : 1;
+}
+
 async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
+  const r = await judge(ctx, area, check);
+  r.detail = r.detail && redact(r.detail, ctx.client.opts.secrets);
+  r.reason = r.reason && redact(r.reason, ctx.client.opts.secrets);
+  return r;
+}
+
+async function judge(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
   const tags = check.tags ?? [];
   const statusOnly = tags.includes("text") && !ctx.textChecks;
   const name = statusOnly ? `${check.name} (status only: text skipped)` : check.name;

@@ -43,6 +43,14 @@ async function firstPage(ctx: Ctx, r: ListResource): Promise<Entry[]> {
   return expectArray(ex);
 }
 
+/** What the planner should know: whether the main account has batches, whether another account is set. */
+export async function survey(ctx: Ctx): Promise<void> {
+  ctx.facts.hasOther = ctx.config.accounts.other !== undefined;
+  if (!ctx.config.accounts.main) return;
+  const ex = await ctx.client.call({ method: "GET", path: "/v2/batches", account: ctx.main, query: { limit: 1 } });
+  ctx.facts.mainHasBatches = expectArray(ex).length > 0;
+}
+
 /** Makes ties in every creatable kind that lacks them, and one kind of more than 50 records. */
 export async function makeData(ctx: Ctx): Promise<void> {
   if (!ctx.config.areas.includes("lists") || !ctx.config.accounts.main || !ctx.config.allowWrites || !ctx.config.allowDeletes) return;

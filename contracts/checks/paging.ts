@@ -123,6 +123,7 @@ export function pagingChecks(r: ListResource): Check[] {
     },
     ...(["asc", "desc"] as const).map((dir): Check => ({
       name: `GET ${r.path}?order_by=<a field with ties>&order_by_direction=${dir}&start_after=<a tied entry> continues with the entries after it, tied ones included [Common list query parameters]`,
+      tags: ["always"],
       async run(ctx) { await checkTieStep(ctx, r, dir); },
     })),
     {
