@@ -5,7 +5,7 @@
 import type { Account } from "../config.ts";
 import type { Area, Check, Ctx } from "../engine.ts";
 import { COLLECTIONS, TEXT } from "../doc.ts";
-import { expectArray, expectText } from "../expect.ts";
+import { expectArray, expectObject, expectText } from "../expect.ts";
 import { basicCredential } from "../redact.ts";
 import { firstId, missingId } from "../data.ts";
 
@@ -110,8 +110,8 @@ const ownBatchForbidden: Check = {
     const account = ctx.account("readonly");
     const id = await firstId(ctx, account, "/v2/batches");
     if (!id) return ctx.needData("a batch in the read-only account");
-    const batch = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } });
-    const status = (JSON.parse(batch.body) as { status?: string }).status ?? "Planning";
+    const batch = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } }));
+    const status = batch.status ?? "Planning";
     const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${id}`, account, json: { status } });
     expectText(ctx, ex, 403, TEXT.forbidden);
   },

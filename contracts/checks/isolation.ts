@@ -3,7 +3,7 @@
 import type { Account } from "../config.ts";
 import { unmetNeed, type Area, type Check, type Ctx } from "../engine.ts";
 import { COLLECTIONS, TEXT } from "../doc.ts";
-import { expectArray, expectCreated, expectStatus, expectText, fail } from "../expect.ts";
+import { expectArray, expectCreated, expectObject, expectStatus, expectText, fail } from "../expect.ts";
 import { firstId, ids, missingId, reference } from "../data.ts";
 import type { Exchange } from "../client.ts";
 
@@ -65,12 +65,13 @@ function listChecks(): Check[] {
     name: `GET ${path} lists none of another account's records [What the service does]`,
     needs: ["main", "other"],
     async run(ctx: Ctx) {
-      const theirs = expectArray(await ctx.client.call({ method: "GET", path, account: ctx.account("other"), query: { limit: 50 } }));
+      const ex = await ctx.client.call({ method: "GET", path, account: ctx.account("other"), query: { limit: 50 } });
+      const theirs = expectArray(ex);
       const mine = new Set(ids((await reference(ctx, path)).items));
       const leaked = ids(theirs).filter((id) => mine.has(id));
       // Inventory items from the shared default catalog may carry the same id in both accounts.
       const own = path.includes("inventory") ? leaked.filter((id) => !id.startsWith("default-")) : leaked;
-      if (own.length) fail(`ids listed for both accounts: ${own.slice(0, 5).join(", ")}`);
+      if (own.length) fail(`ids listed for both accounts: ${own.slice(0, 5).join(", ")}`, ex);
     },
   }));
 }
@@ -84,8 +85,8 @@ const patchOtherBatch: Check = {
     const otherId = await firstId(ctx, other, "/v2/batches");
     if (!otherId) return ctx.needData("a batch in the other account");
     // Its current status: should the target wrongly apply the PATCH, nothing changes.
-    const theirs = await ctx.client.call({ method: "GET", path: `/v2/batches/${otherId}`, account: other });
-    const status = (JSON.parse(theirs.body) as { status?: string }).status ?? "Planning";
+    const theirs = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${otherId}`, account: other, query: { include: "status" } }));
+    const status = theirs.status ?? "Planning";
     const ex = await compareWithMissing(ctx, "PATCH", "/v2/batches", "", otherId, { status });
     expectText(ctx, ex, 404, TEXT.notFound);
   },

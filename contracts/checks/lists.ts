@@ -3,7 +3,7 @@
 import type { Area, Check, Ctx } from "../engine.ts";
 import { INVENTORY_METADATA, LISTS, STATUSES, allowedRoots, type ListResource } from "../doc.ts";
 import { assert, atPath, deepEqual, expectArray, expectObject, expectStatus, fail, show } from "../expect.ts";
-import { ids, reference, type Entry } from "../data.ts";
+import { ids, pageOf, reference, type Entry } from "../data.ts";
 import type { Exchange } from "../client.ts";
 import { pagingChecks } from "./paging.ts";
 
@@ -63,7 +63,7 @@ function resourceChecks(r: ListResource): Check[] {
         const ref = await reference(ctx, r.path);
         const first = ref.items.slice(0, 50);
         const t = await total(ctx, r);
-        assert(first.length === Math.min(50, t.n), `expected ${Math.min(50, t.n)} entries, got ${first.length}`);
+        assert(first.length === Math.min(50, t.n), `expected ${Math.min(50, t.n)} entries, got ${first.length}`, pageOf(ref));
       },
     },
     {
@@ -80,7 +80,7 @@ function resourceChecks(r: ListResource): Check[] {
       async run(ctx) {
         const ref = await reference(ctx, r.path);
         const bad = ref.items.find((e) => !keysSorted(e));
-        if (bad) fail(`keys out of order in ${String(bad._id)}: ${Object.keys(bad).join(", ")}`);
+        if (bad) fail(`keys out of order in ${String(bad._id)}: ${Object.keys(bad).join(", ")}`, pageOf(ref, bad));
         const full = await shared(ctx, r, { complete: "True", limit: 10 });
         const badFull = full.items.find((e) => !keysSorted(e));
         if (badFull) fail(`complete=True: keys out of order in ${String(badFull._id)}: ${Object.keys(badFull).join(", ")}`, full.ex);
@@ -130,10 +130,10 @@ function resourceChecks(r: ListResource): Check[] {
       name: `GET ${r.path} entries carry only the default fields (${r.defaults.join(", ")}) [Resources and their fields]`,
       async run(ctx) {
         const ref = await reference(ctx, r.path);
-        const bad = ref.items.map((e) => ({ id: e._id, extra: extraFields(e, r.defaults!) })).find((x) => x.extra.length);
-        if (bad) fail(`${String(bad.id)} has fields beyond the defaults: ${bad.extra.join(", ")}`);
+        const bad = ref.items.map((e) => ({ e, extra: extraFields(e, r.defaults!) })).find((x) => x.extra.length);
+        if (bad) fail(`${String(bad.e._id)} has fields beyond the defaults: ${bad.extra.join(", ")}`, pageOf(ref, bad.e));
         const noId = ref.items.find((e) => typeof e._id !== "string");
-        if (noId) fail(`an entry without a string _id: ${show(noId)}`);
+        if (noId) fail(`an entry without a string _id: ${show(noId)}`, pageOf(ref, noId));
       },
     });
   }

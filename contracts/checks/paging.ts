@@ -4,7 +4,7 @@ import fc from "fast-check";
 import type { Check, Ctx } from "../engine.ts";
 import type { ListResource } from "../doc.ts";
 import { assert, deepEqual, expectArray, fail, show } from "../expect.ts";
-import { ids, listAll, reference, repeats, type Entry, type Listing } from "../data.ts";
+import { ids, listAll, pageOf, reference, repeats, type Entry, type Listing } from "../data.ts";
 import { property } from "../property.ts";
 
 interface Order { by: string; dir: "asc" | "desc" }
@@ -31,7 +31,7 @@ async function walk(ctx: Ctx, r: ListResource, o: Order, limit: number, maxPages
     if (got.length < limit) return seen;
     after = String(got[got.length - 1]!._id);
   }
-  fail(`more than ${maxPages} pages of ${limit} (seen ${seen.length} ids): paging does not end`);
+  fail(`more than ${maxPages} pages of ${limit} (seen ${seen.length} ids): paging does not end`, ctx.client.log.at(-1));
 }
 
 async function checkPaging(ctx: Ctx, r: ListResource, o: Order, limit: number): Promise<void> {
@@ -50,11 +50,11 @@ function compare(a: unknown, b: unknown): number | undefined {
   return undefined;
 }
 
-function outOfOrder(items: Entry[], field: string, dir: "asc" | "desc"): string | undefined {
+function outOfOrder(items: Entry[], field: string, dir: "asc" | "desc"): { text: string; entry: Entry } | undefined {
   for (let i = 1; i < items.length; i++) {
     const c = compare(items[i - 1]![field], items[i]![field]);
     if (c !== undefined && (dir === "asc" ? c > 0 : c < 0)) {
-      return `${String(items[i - 1]!._id)} (${show(items[i - 1]![field])}) before ${String(items[i]!._id)} (${show(items[i]![field])})`;
+      return { entry: items[i]!, text: `${String(items[i - 1]!._id)} (${show(items[i - 1]![field])}) before ${String(items[i]!._id)} (${show(items[i]![field])})` };
     }
   }
   return undefined;
@@ -93,7 +93,7 @@ export function pagingChecks(r: ListResource): Check[] {
       async run(ctx) {
         const ref = await reference(ctx, r.path);
         const bad = outOfOrder(ref.items, "_id", "asc");
-        if (bad) fail(`not in ascending _id order: ${bad}`);
+        if (bad) fail(`not in ascending _id order: ${bad.text}`, pageOf(ref, bad.entry));
       },
     },
     {
@@ -111,7 +111,7 @@ export function pagingChecks(r: ListResource): Check[] {
       async run(ctx) {
         const ref = await ordered(ctx, r, { by: field, dir });
         const bad = outOfOrder(ref.items, field, dir);
-        if (bad) fail(`not sorted by ${field} ${dir}: ${bad}`);
+        if (bad) fail(`not sorted by ${field} ${dir}: ${bad.text}`, pageOf(ref, bad.entry));
       },
     })),
     {
