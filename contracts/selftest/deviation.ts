@@ -43,6 +43,12 @@ export function json(value: unknown, status = 200): Response {
   return new Response(JSON.stringify(value), { status, headers: { "content-type": "application/json" } });
 }
 
+/** The target's answer, with the plain-text body `from` (at `status`) replaced by `to`. */
+export async function retext(c: Call, status: number, from: string, to: string): Promise<Upstream> {
+  const u = await c.forward();
+  return u.status === status && u.body === from ? { ...u, body: to } : u;
+}
+
 /** The upstream answer with its JSON body changed by `f`, when it is a 2xx JSON answer. */
 export function mapJson(u: Upstream, f: (v: any) => unknown): Upstream {
   if (u.status < 200 || u.status >= 300) return u;

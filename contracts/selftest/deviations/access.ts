@@ -1,5 +1,5 @@
 // Deviations in authentication, exact errors and account isolation.
-import { mapJson, ONE, text, type Deviation } from "../deviation.ts";
+import { mapJson, ONE, retext, text, type Deviation } from "../deviation.ts";
 
 export const ACCESS: Deviation[] = [
   {
@@ -59,11 +59,7 @@ export const ACCESS: Deviation[] = [
   {
     name: "not-found-text-lowercase", area: "errors", caughtBy: "of a missing id answers 404 `Not Found`",
     what: "update and delete of a missing id answer 404 `not found`",
-    async handle(c) {
-      if (c.method !== "PATCH" && c.method !== "DELETE") return;
-      const u = await c.forward();
-      return u.status === 404 && u.body === "Not Found" ? text("not found", 404) : u;
-    },
+    async handle(c) { if (c.method === "PATCH" || c.method === "DELETE") return retext(c, 404, "Not Found", "not found"); },
   },
   {
     name: "leak-other-account", area: "isolation", caughtBy: "with another account's id answers exactly like a missing id",

@@ -1,5 +1,5 @@
 // Deviations in batch, recipe and inventory writes.
-import { json, keepOnRead, ONE, readWithKept, text, type Call, type Deviation } from "../deviation.ts";
+import { json, keepOnRead, ONE, readWithKept, retext, text, type Call, type Deviation } from "../deviation.ts";
 
 const batchPatch = (c: Call) => c.method === "PATCH" && /^\/v2\/batches\/[^/]+$/.test(c.path);
 const inventoryPath = /^\/v2\/inventory\/(fermentables|hops|miscs|yeasts)$/;
@@ -8,6 +8,33 @@ const validationError = (path: string) => json([{ path, message: `${path} is out
 const underscored = (body: Record<string, unknown>, leave: string[] = ["_id"]) =>
   Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => k.startsWith("_") && !leave.includes(k)));
 const createdId = (body: string) => (JSON.parse(body) as { id: string }).id;
+
+/** Creates (POST to a list path under `prefix`) keep the fields `pick` chooses from the body; reads show them. */
+function createKeeps(prefix: string, pick: (body: any) => Record<string, unknown>): Deviation["handle"] {
+  return async (c) => {
+    if (!c.path.startsWith(prefix)) return;
+    if (c.method === "POST" && !ONE.test(c.path)) {
+      const u = await c.forward();
+      if (u.status === 201) keepOnRead(c, createdId(u.body), pick(c.json()));
+      return u;
+    }
+    return readWithKept(c);
+  };
+}
+
+/** PATCHes of one record under `prefix` keep the `_` fields sent (but those in `leave`); reads show them. */
+function patchKeeps(prefix: string, leave: string[]): Deviation["handle"] {
+  return async (c) => {
+    if (!c.path.startsWith(prefix)) return;
+    const m = ONE.exec(c.path);
+    if (c.method === "PATCH" && m) {
+      const u = await c.forward();
+      if (u.status === 200) keepOnRead(c, m[3]!, underscored(c.json(), leave));
+      return u;
+    }
+    return readWithKept(c);
+  };
+}
 
 export const WRITES: Deviation[] = [
   {
@@ -18,11 +45,7 @@ export const WRITES: Deviation[] = [
   {
     name: "invalid-status-text", area: "batches", caughtBy: "answers 400 `Invalid status`",
     what: "the refusal of a bad status reads `Invalid Status`",
-    async handle(c) {
-      if (!batchPatch(c)) return;
-      const u = await c.forward();
-      return u.status === 400 && u.body === "Invalid status" ? text("Invalid Status", 400) : u;
-    },
+    async handle(c) { if (batchPatch(c)) return retext(c, 400, "Invalid status", "Invalid Status"); },
   },
   {
     name: "carbonation-lower-edge-exclusive", area: "batches", caughtBy: "carbonationTemp=-50 is accepted",
@@ -50,11 +73,7 @@ export const WRITES: Deviation[] = [
   {
     name: "nothing-to-update-says-updated", area: "batches", caughtBy: "PATCH {} answers 200 `Nothing to update`",
     what: "a PATCH with no valid field answers `Updated`",
-    async handle(c) {
-      if (!batchPatch(c)) return;
-      const u = await c.forward();
-      return u.status === 200 && u.body === "Nothing to update" ? text("Updated", 200) : u;
-    },
+    async handle(c) { if (batchPatch(c)) return retext(c, 200, "Nothing to update", "Updated"); },
   },
   {
     name: "deleted-batch-keeps-readings", area: "batches", caughtBy: "then the batch, its readings",
@@ -83,27 +102,12 @@ export const WRITES: Deviation[] = [
   {
     name: "recipe-keeps-version-fields", area: "recipes", caughtBy: "POST /v2/recipes ignores every server-managed field",
     what: "a recipe POST keeps the `_` fields it was sent other than `_id`, `_uid`, `_public` and `_type`",
-    async handle(c) {
-      if (c.method === "POST" && c.path === "/v2/recipes") {
-        const u = await c.forward();
-        if (u.status === 201) keepOnRead(c, createdId(u.body), underscored(c.json(), ["_id", "_uid", "_public", "_type"]));
-        return u;
-      }
-      if (c.path.startsWith("/v2/recipes/")) return readWithKept(c);
-    },
+    handle: createKeeps("/v2/recipes", (body) => underscored(body, ["_id", "_uid", "_public", "_type"])),
   },
   {
     name: "recipe-patch-keeps-underscore", area: "recipes", caughtBy: "PATCH /v2/recipes/{id} ignores every server-managed field",
     what: "a recipe PATCH keeps the `_` fields it was sent other than `_id` and `_public`",
-    async handle(c) {
-      const m = ONE.exec(c.path);
-      if (c.method === "PATCH" && m && c.path.startsWith("/v2/recipes/")) {
-        const u = await c.forward();
-        if (u.status === 200) keepOnRead(c, m[3]!, underscored(c.json(), ["_id", "_public"]));
-        return u;
-      }
-      if (c.path.startsWith("/v2/recipes/")) return readWithKept(c);
-    },
+    handle: patchKeeps("/v2/recipes/", ["_id", "_public"]),
   },
   {
     name: "recipe-efficiency-edge-exclusive", area: "recipes", caughtBy: "efficiency=100 answers 200",
@@ -134,28 +138,12 @@ export const WRITES: Deviation[] = [
   {
     name: "inventory-keeps-updated-at", area: "inventory", caughtBy: "POST ignores root fields starting with _",
     what: "an inventory POST keeps the `updatedAt` it was sent",
-    async handle(c) {
-      if (c.method === "POST" && inventoryPath.test(c.path)) {
-        const u = await c.forward();
-        const sent = c.json()?.updatedAt;
-        if (u.status === 201 && sent !== undefined) keepOnRead(c, createdId(u.body), { updatedAt: sent });
-        return u;
-      }
-      if (c.path.startsWith("/v2/inventory/")) return readWithKept(c);
-    },
+    handle: createKeeps("/v2/inventory/", (body) => (body?.updatedAt === undefined ? {} : { updatedAt: body.updatedAt })),
   },
   {
     name: "inventory-partial-keeps-underscore", area: "inventory", caughtBy: "partial update mode ignores fields starting with _",
     what: "an inventory PATCH in partial mode keeps `_` fields other than `_id`",
-    async handle(c) {
-      const m = ONE.exec(c.path);
-      if (c.method === "PATCH" && m && c.path.startsWith("/v2/inventory/")) {
-        const u = await c.forward();
-        if (u.status === 200) keepOnRead(c, m[3]!, underscored(c.json()));
-        return u;
-      }
-      if (c.path.startsWith("/v2/inventory/")) return readWithKept(c);
-    },
+    handle: patchKeeps("/v2/inventory/", ["_id"]),
   },
   {
     name: "inventory-exists-descending", area: "inventory", caughtBy: "inventory_exists=True keeps only items",
