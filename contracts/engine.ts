@@ -124,9 +124,15 @@ export interface RunOptions {
   prepare?: (ctx: Ctx) => Promise<void>;
 }
 
+/** Main-key calls set aside for essential work at the end of areas and of the run. */
+const ESSENTIAL_RESERVE = 20;
+
 export function makeCtx(config: Config): Ctx {
   const v1Share = Math.max(1, Math.floor((config.maxCalls * 150) / 500));
   const budget = new Budget({ v1: v1Share }, config.maxCalls);
+  // Restoring the scratch batch, deleting what the areas made and the last cleanup are essential
+  // calls; setting them aside keeps the run within the budget instead of just past it.
+  if (config.allowWrites) budget.reserve("main", Math.min(ESSENTIAL_RESERVE, Math.floor(config.maxCalls / 10)));
   const secrets = secretsOf(Object.values(config.accounts).filter((a): a is Account => !!a));
   const client = new Client({ baseUrl: config.baseUrl, budget, secrets, honourRetryAfter: true, maxWaitSeconds: config.maxWaitSeconds });
   const runPrefix = `${KIT_PREFIX}${config.seed.toString(36)}-${Date.now().toString(36)}-`;

@@ -75,7 +75,8 @@ describe("the kit against our server", () => {
     // The small fixed cases run at any budget; properties shrink instead of being skipped.
     expect(report.results.filter((r) => r.tags.includes("property") && r.outcome !== "pass").map((r) => r.name)).toEqual([]);
     expect(report.results.filter((r) => r.name.includes("a field with ties")).map((r) => r.outcome)).toEqual(Array(12).fill("pass"));
-    expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450 + 60);
+    // Essential calls (restoring, deleting, cleanup) come out of calls set aside: the run stays within the default 450.
+    expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
     // The summary's calls per key count every call the kit made: preflight, setup and cleanup too.
     expect(totalCalls(report)).toBe(Object.values(report.callsByArea).reduce((a, b) => a + b, 0));
   }, 120_000);
