@@ -166,57 +166,64 @@ export async function preflight(ctx: Ctx): Promise<void> {
 export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(config)): Promise<RunReport> {
   const started = Date.now();
   const results: CheckResult[] = [];
-  const push = (r: CheckResult) => results.push(r);
   const callsByArea: Record<string, number> = {};
   // Calls outside the areas (preflight, cleanup, making data) are counted as "setup".
   const setup = async (f: () => Promise<void>) => {
     const before = ctx.client.log.length;
     try { await f(); } finally { callsByArea.setup = (callsByArea.setup ?? 0) + ctx.client.log.length - before; }
   };
-  const report = (): RunReport => ({ baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started });
   await setup(() => preflight(ctx));
   const areas = config.areas.map((name) => opts.areas[name]());
   try {
     if (opts.around) await setup(() => opts.around!(ctx));
     if (opts.prepare) {
       await setup(() => opts.prepare!(ctx)).catch((e) => {
-        const r: CheckResult = { area: "setup", name: "the kit makes the records its checks need", tags: [], outcome: "error", reason: (e as Error)?.message, detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
-        push(r);
-        opts.onResult?.(r);
+        results.push(harnessError(ctx, "setup", "the kit makes the records its checks need", e, opts));
       });
     }
     for (const [i, area] of areas.entries()) {
       const before = ctx.client.log.length;
       const toCome = areas.slice(i).map((a) => a.name);
       ctx.budget.shareFor(area.name, areaShare(ctx.budget.remainingOverall("main"), area.name, toCome, ctx.facts));
-      ctx.pending = area.checks.length;
-      // Properties and the small fixed cases run first, so a tight share shrinks samples and skips
-      // plain checks rather than them; the report keeps the declared order.
-      const order = area.checks.map((check, index) => ({ check, index })).sort((a, b) => rank(a.check) - rank(b.check));
-      const done: { index: number; result: CheckResult }[] = [];
-      for (const { check, index } of order) {
-        ctx.pending--;
-        const result = await runOne(ctx, area.name, check);
-        opts.onResult?.(result);
-        done.push({ index, result });
-        ctx.checksRun++;
-      }
-      for (const { result } of done.sort((a, b) => a.index - b.index)) push(result);
-      if (area.teardown) {
-        try { await area.teardown(ctx); } catch (e) {
-          const r: CheckResult = { area: area.name, name: `teardown of ${area.name} restores and deletes what it changed`, tags: [], outcome: "error", detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
-          push(r);
-          opts.onResult?.(r);
-        }
-      }
+      results.push(...await runArea(ctx, area, opts));
       callsByArea[area.name] = ctx.client.log.length - before;
     }
-    ctx.budget.shareFor(undefined);
   } finally {
     ctx.budget.shareFor(undefined);
     if (opts.around) await setup(() => opts.around!(ctx)).catch(() => {});
   }
-  return report();
+  return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started };
+}
+
+/**
+ * One area's checks, then its teardown. Properties and the small fixed cases run first, so a tight
+ * share shrinks samples and skips plain checks rather than them; results keep the declared order.
+ */
+async function runArea(ctx: Ctx, area: Area, opts: RunOptions): Promise<CheckResult[]> {
+  ctx.pending = area.checks.length;
+  const order = area.checks.map((check, index) => ({ check, index })).sort((a, b) => rank(a.check) - rank(b.check));
+  const done: { index: number; result: CheckResult }[] = [];
+  for (const { check, index } of order) {
+    ctx.pending--;
+    const result = await runOne(ctx, area.name, check);
+    opts.onResult?.(result);
+    done.push({ index, result });
+    ctx.checksRun++;
+  }
+  const results = done.sort((a, b) => a.index - b.index).map((d) => d.result);
+  if (area.teardown) {
+    try { await area.teardown(ctx); } catch (e) {
+      results.push(harnessError(ctx, area.name, `teardown of ${area.name} restores and deletes what it changed`, e, opts));
+    }
+  }
+  return results;
+}
+
+/** An error of the kit itself (not a verdict on the target), announced as it happens. */
+function harnessError(ctx: Ctx, area: CheckResult["area"], name: string, e: unknown, opts: RunOptions): CheckResult {
+  const r: CheckResult = { area, name, tags: [], outcome: "error", reason: (e as Error)?.message, detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
+  opts.onResult?.(r);
+  return r;
 }
 
 /** Properties and checks tagged `always` first (0), the rest after (1). */
