@@ -78,13 +78,23 @@ export class Pull {
   }
 
   private showProgress(force = false): void {
-    const budget = this.remote.budget;
     const line = progressLine({
       run: this.run,
-      callsLeft: budget && this.now() < budget.resetAt ? budget.remaining : undefined,
-      finishMs: finishEstimateMs(budget, this.callsNeeded(), this.now(), this.remote.msPerCall),
+      callsLeft: this.callsLeft(),
+      finishMs: finishEstimateMs(this.remote.budget, this.callsNeeded(), this.now(), this.remote.msPerCall),
     });
     this.io.progress.show(line, force);
+  }
+
+  /** `(12 calls, 488 left this hour)`: this process's calls and the remote's budget as last seen. */
+  private callsText(): string {
+    const left = this.callsLeft();
+    return `(${this.remote.calls} calls, ${left === undefined ? "unknown" : left} left this hour)`;
+  }
+
+  private callsLeft(): number | undefined {
+    const budget = this.remote.budget;
+    return budget && this.now() < budget.resetAt ? budget.remaining : undefined;
   }
 
   /** Calls of this process already added to the run's count. */
@@ -132,7 +142,7 @@ export class Pull {
         listing.done = true;
       }
       this.save();
-      this.io.progress.step(`${KIND_NAMES[kind]}: ${listing.seen.length} listed${listing.done ? ", done" : ""} (${this.remote.calls} calls)`);
+      this.io.progress.step(`${KIND_NAMES[kind]}: ${listing.seen.length} listed${listing.done ? ", done" : ""} ${this.callsText()}`);
     }
   }
 
@@ -234,7 +244,7 @@ export class Pull {
     if (trackerChanged) this.run.trackers.changed++;
     if (remoteTracker === undefined) this.run.trackers.none++;
     done();
-    this.io.progress.step(`batch ${id}: ${merged.length} readings (${added} new), tracker ${remoteTracker === undefined ? "none" : trackerChanged ? "changed" : "unchanged"} (${this.remote.calls} calls)`);
+    this.io.progress.step(`batch ${id}: ${merged.length} readings (${added} new), tracker ${remoteTracker === undefined ? "none" : trackerChanged ? "changed" : "unchanged"} ${this.callsText()}`);
   }
 
   /** Ends the run: forgets documents the remote no longer lists, saves, and gives the report. */
