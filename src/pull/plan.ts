@@ -56,40 +56,38 @@ export function trackerPath(batchId: string): string {
 /** A page shorter than asked for is the last one. */
 export const isLastPage = (length: number) => length < PAGE_SIZE;
 
+/** JSON text parsed, or undefined when it is not JSON. */
+function json(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The documents of a list page, or why the body is not one: an array of objects with a string `_id`. */
 export function parsePage(text: string): Doc[] | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "the body is not JSON";
-  }
-  if (!Array.isArray(value)) return "the body is not a JSON array";
-  const bad = value.findIndex((d) => !isPlainObject(d) || typeof d._id !== "string" || d._id === "");
+  const body = json(text);
+  if (!body) return "the body is not JSON";
+  if (!Array.isArray(body.value)) return "the body is not a JSON array";
+  const bad = body.value.findIndex((d) => !isPlainObject(d) || typeof d._id !== "string" || d._id === "");
   if (bad !== -1) return `element ${bad} is not an object with an _id`;
-  return value as Doc[];
+  return body.value as Doc[];
 }
 
 /** A readings body: an array of objects. */
 export function parseReadings(text: string): Doc[] | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "the readings are not JSON";
-  }
-  if (!Array.isArray(value) || !value.every(isPlainObject)) return "the readings are not an array of objects";
-  return value as Doc[];
+  const body = json(text);
+  if (!body) return "the readings are not JSON";
+  if (!Array.isArray(body.value) || !body.value.every(isPlainObject)) return "the readings are not an array of objects";
+  return body.value as Doc[];
 }
 
 /** A brew tracker body: an object (empty when the tracker is not active). */
 export function parseTracker(text: string): Doc | string {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isPlainObject(value) ? (value as Doc) : "the brew tracker is not a JSON object";
-  } catch {
-    return "the brew tracker is not JSON";
-  }
+  const body = json(text);
+  if (!body) return "the brew tracker is not JSON";
+  return isPlainObject(body.value) ? (body.value as Doc) : "the brew tracker is not a JSON object";
 }
 
 /** Statuses in which a batch still gets readings and tracker changes that leave the batch itself as it was. */

@@ -2,18 +2,10 @@ import { ImportError, parseImport } from "../import.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import type { ImportSet, Store } from "../store/types.ts";
+import { KIND_NAMES } from "./plan.ts";
 
 // Pulled documents go in by the rules of `import` (README, "Import"): checked by the same schemas, every
 // field kept as it came, written with importAll.
-
-const SECTION: Record<Kind, string> = {
-  batch: "batches",
-  recipe: "recipes",
-  fermentables: "fermentables",
-  hops: "hops",
-  miscs: "miscs",
-  yeasts: "yeasts",
-};
 
 export interface BatchChildren {
   readings?: Doc[];
@@ -24,7 +16,8 @@ export interface BatchChildren {
 export function importable(kind: Kind, doc: Doc, children: BatchChildren = {}): ImportSet | string {
   const item = kind === "batch" ? { ...doc, ...children } : doc;
   try {
-    return parseImport({ [SECTION[kind]]: [item] });
+    // The import document's sections are named as the report names kinds.
+    return parseImport({ [KIND_NAMES[kind]]: [item] });
   } catch (e) {
     if (!(e instanceof ImportError)) throw e;
     // parseImport names the element (`recipes[0] (_id …): `); the report names it already.
