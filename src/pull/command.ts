@@ -21,7 +21,7 @@ export interface PullContext {
   readInput: () => Promise<string>;
   inputIsTerminal: boolean;
   /** Progress and notes (standard error); the report goes to `out`. */
-  err: { write(text: string): unknown; isTTY?: boolean };
+  err: { write(text: string): unknown; isTTY?: boolean; columns?: number };
   out: { write(text: string): unknown };
 }
 

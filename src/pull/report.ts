@@ -77,7 +77,7 @@ export class Progress {
   private drawn = false;
 
   constructor(
-    private readonly out: { write(text: string): unknown },
+    private readonly out: { write(text: string): unknown; columns?: number },
     private readonly terminal: boolean,
   ) {}
 
@@ -98,7 +98,9 @@ export class Progress {
     const now = Date.now();
     if (!force && now - this.lastDraw < 100) return;
     this.lastDraw = now;
-    this.out.write(`\r\x1b[K${line}`);
+    // A line longer than the terminal wraps, and `\r` would then redraw only its last part.
+    const width = this.out.columns;
+    this.out.write(`\r\x1b[K${width && line.length >= width ? `${line.slice(0, width - 2)}…` : line}`);
     this.drawn = true;
   }
 

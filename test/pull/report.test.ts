@@ -79,6 +79,14 @@ describe("Progress", () => {
     expect(out).toEqual(["\r\x1b[Kone", "\r\x1b[K", "waiting 2 s: why\n", "\r\x1b[Ktwo", "\r\x1b[K"]);
   });
 
+  test("a line longer than the terminal is cut to its width, so it never wraps", () => {
+    const out: string[] = [];
+    const p = new Progress({ write: (t: string) => out.push(t), columns: 10 }, true);
+    p.show("0123456789abc", true);
+    p.show("012345678", true);
+    expect(out).toEqual(["\r\x1b[K01234567…", "\r\x1b[K012345678"]);
+  });
+
   test("not on a terminal: a plain line per step and note, no progress line", () => {
     const { out, stream } = sink();
     const p = new Progress(stream, false);
