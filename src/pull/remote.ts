@@ -89,6 +89,8 @@ export class Remote {
         refusals++;
         if (refusals > MAX_429_IN_A_ROW) throw new RemoteUnavailable(`${path}: still 429 after ${MAX_429_IN_A_ROW} waits`);
         await this.wait(retryAfterMs(res.headers.get("retry-after"), this.budget, this.now()), "429 Too Many Requests: waiting for Retry-After");
+        // Retry-After may come before the reset the budget named: the next answer says what holds now.
+        if (this.headersSeen) this.budget = undefined;
         continue;
       }
       if (res.status >= 500) {
