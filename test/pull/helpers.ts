@@ -95,6 +95,8 @@ export async function startRemote(): Promise<Remote> {
       return { status: res.status, text: await res.text(), headers: res.headers };
     },
     async stop() {
+      // A remote that ended before its time explains the failures of the tests that used it.
+      if (server.proc.exitCode !== null) console.error(`the remote had exited (${server.proc.exitCode}):\n${server.output()}`);
       await server.stop();
       dir.remove();
     },
