@@ -39,7 +39,12 @@ export async function runPull(args: string[], ctx: PullContext): Promise<number>
   if (!apiKey) throw new PullStop("no API key: give --api-key, set PULL_API_KEY, or write it on standard input", 1);
 
   const statePath = parsed.state ?? defaultStatePath(config.databaseUrl, parsed.localUser);
-  const lock = lockState(statePath);
+  let lock: ReturnType<typeof lockState>;
+  try {
+    lock = lockState(statePath);
+  } catch (e) {
+    throw new PullStop(`cannot write beside the state file ${statePath}: ${(e as Error).message}`, 1);
+  }
   if ("heldBy" in lock) throw new PullStop(`another pull of ${parsed.localUser} is running (process ${lock.heldBy}; lock ${statePath}.lock)`, 1);
   const progress = new Progress(ctx.err, ctx.err.isTTY === true);
   let pull: Pull | undefined;

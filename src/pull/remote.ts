@@ -22,8 +22,8 @@ export interface RemoteOptions {
   retries: number;
   /** Calls still to make, for pacing. */
   callsNeeded: () => number;
-  /** Told before every wait longer than a moment, with its reason. */
-  onWait?: (ms: number, why: string) => void;
+  /** Told before every wait of a second or more, with its reason; `paced` for a wait of pacing alone. */
+  onWait?: (ms: number, why: string, paced: boolean) => void;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   timeoutMs?: number;
@@ -55,9 +55,9 @@ export class Remote {
     return this.calls ? this.busyMs / this.calls : 1000;
   }
 
-  private async wait(ms: number, why: string): Promise<void> {
+  private async wait(ms: number, why: string, paced = false): Promise<void> {
     if (ms <= 0) return;
-    if (ms >= 1000) this.options.onWait?.(ms, why);
+    if (ms >= 1000) this.options.onWait?.(ms, why, paced);
     await this.sleep(ms);
   }
 
@@ -66,7 +66,7 @@ export class Remote {
     let failures = 0;
     let refusals = 0;
     for (;;) {
-      await this.wait(delayBeforeCall(this.budget, this.options.callsNeeded(), this.now()), "pacing to the rate limit");
+      await this.wait(delayBeforeCall(this.budget, this.options.callsNeeded(), this.now()), "pacing to the rate limit", true);
       const started = this.now();
       let res: Response;
       try {

@@ -58,7 +58,8 @@ export class Pull {
       apiKey: options.apiKey,
       retries: options.retries,
       callsNeeded: () => this.callsNeeded(),
-      onWait: (ms, why) => io.progress.note(`waiting ${duration(ms)}: ${why}`),
+      // Paced calls a few seconds apart show on the progress line; longer waits are said on a line of their own.
+      onWait: (ms, why, paced) => (paced && ms < 60_000 ? this.showProgress(true, ` · next call in ${duration(ms)}`) : io.progress.note(`waiting ${duration(ms)}: ${why}`)),
       sleep: io.sleep,
       now: io.now,
     });
@@ -77,13 +78,13 @@ export class Pull {
     return this.finish();
   }
 
-  private showProgress(force = false): void {
+  private showProgress(force = false, suffix = ""): void {
     const line = progressLine({
       run: this.run,
       callsLeft: this.callsLeft(),
       finishMs: finishEstimateMs(this.remote.budget, this.callsNeeded(), this.now(), this.remote.msPerCall),
     });
-    this.io.progress.show(line, force);
+    this.io.progress.show(line + suffix, force);
   }
 
   /** `(12 calls, 488 left this hour)`: this process's calls and the remote's budget as last seen. */

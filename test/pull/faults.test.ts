@@ -130,6 +130,7 @@ describe("the command line", () => {
     { name: "an unknown option", args: ["cmd-here", "--user-id", "u", "--api-key", "k", "--fast"], message: "unknown option --fast" },
     { name: "an account that does not exist here", args: ["nobody-here", "--user-id", "u", "--api-key", "k"], message: "no user nobody-here here (create it with: user add nobody-here)" },
     { name: "an empty key on standard input", args: ["cmd-here", "--user-id", "u"], message: "no API key: give --api-key, set PULL_API_KEY, or write it on standard input" },
+    { name: "a state file in a folder that does not exist", args: ["cmd-here", "--user-id", "u", "--api-key", "k", "--state", "/nonexistent/dir/s.json"], message: "cannot write beside the state file /nonexistent/dir/s.json: ENOENT" },
   ];
   let env: Record<string, string>;
   beforeAll(() => {
