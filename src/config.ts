@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long a sign-in to the web pages lasts. */
   sessionTtlSeconds: number;
+  /** The remote API key `pull` uses when none is given on its command line. */
+  pullApiKey?: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,5 +61,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tls: certFile && keyFile ? { certFile, keyFile } : undefined,
     trustProxy: flag(env.TRUST_PROXY),
     sessionTtlSeconds: integer(env, "SESSION_TTL_SECONDS", 12 * 60 * 60, 1, 31 * 24 * 3600),
+    pullApiKey: env.PULL_API_KEY?.trim() || undefined,
   };
 }

@@ -15,6 +15,10 @@ export const USAGE = `usage: brewrecords <command>
                                           --api-version 1 makes a key for the deprecated /v1 API
   import <userId> <file.json>             load batches, recipes and inventory (all or nothing)
   export <userId> <file.json>             write the account's data in the format import reads
+  pull <userId> --user-id <id> [--api-key <key>] [--from <base URL>] [--prune] [--full]
+                                          bring the account of <id> from the hosted service (or
+                                          another server of this API) here, resumably; the key also
+                                          from PULL_API_KEY or standard input (pull --help for more)
   backup <file.sqlite>                    online, consistent copy of the database (server may run)
   migrate-store --from <url> --to <url> [--force]
                                           copy every account, key, document and count between
@@ -122,6 +126,19 @@ export async function runCommand(args: string[], config: Config, open: (url: str
         throw e;
       }
       return 0;
+    }
+    if (cmd === "pull") {
+      const { PULL_USAGE, PullStop, runPull } = await import("../pull/command.ts");
+      if (sub === "--help") {
+        console.log(PULL_USAGE);
+        return 0;
+      }
+      const io = { readInput: () => Bun.stdin.text(), inputIsTerminal: process.stdin.isTTY === true, err: process.stderr, out: process.stdout };
+      try {
+        return await runPull(args.slice(1), { store, config, ...io });
+      } catch (e) {
+        throw e instanceof PullStop ? new UsageError(e.message, e.exitCode) : e;
+      }
     }
     const { runOpsCommand } = await import("./ops.ts");
     const code = await runOpsCommand(args, store, config);
