@@ -32,6 +32,14 @@ export const ERRORS = {
   tooManyRequests: "Too Many Requests",
   internal: "Internal Server Error",
   invalidField: (field: string) => `Invalid ${field}`,
+  // Device logging (docs/decisions.md, Devices).
+  missingLoggingId: "Missing logging id",
+  invalidLoggingId: "Invalid logging id",
+  missingDeviceName: (field: string) => `Missing ${field}`,
+  noDeviceValue: "No value: send at least one of temp, gravity, pressure, ph, bpm, battery, angle",
+  invalidForm: "Invalid form body",
+  unsupportedDeviceMediaType: "Content-Type must be application/json or application/x-www-form-urlencoded",
+  unknownDeviceType: "Unknown device type",
 } as const;
 
 export class HttpError extends Error {
