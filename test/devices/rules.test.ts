@@ -103,7 +103,7 @@ describe("batch items", () => {
     const devices = placed.devices as Record<string, { items: unknown[] } & Record<string, unknown>>;
     expect(devices.tilt!.mode).toBe("default");
     expect(devices.tilt!.items).toHaveLength(1);
-    expect(devices.iSpindel).toEqual((attachedBatch().devices as Record<string, unknown>).iSpindel);
+    expect(devices.iSpindel).toEqual((attachedBatch().devices as typeof devices).iSpindel!);
   });
 
   test("removing an item leaves the others; removing one not there is undefined", () => {
