@@ -1,12 +1,11 @@
 import { SQL } from "bun";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { RateCount } from "../http/rate-limit.ts";
 import { buildPgListSql } from "./postgres-list.ts";
 import { migrate } from "./postgres-schema.ts";
 import { copyRecords, encodedRow, readingsRow } from "./postgres-rows.ts";
 import { assignFields } from "./records.ts";
-import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
+import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, RateCount, Store, UpdateOutcome, UserRecord } from "./types.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
 export const DEFAULT_POOL_SIZE = 10;

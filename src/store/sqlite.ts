@@ -6,8 +6,7 @@ import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import { keyOfPosition, positionKey } from "./sort-key.ts";
-import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
-import type { RateCount } from "../http/rate-limit.ts";
+import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, RateCount, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 
 export function openDatabase(path: string): Database {
   const db = openFile(path);

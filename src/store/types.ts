@@ -1,7 +1,19 @@
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { RateStorage } from "../http/rate-limit.ts";
+
+/** One account's calls on one API version in one rate-limit window (src/http/rate-limit.ts counts them). */
+export interface RateCount {
+  userId: string;
+  apiVersion: 1 | 2;
+  count: number;
+}
+
+/** Where rate counts are kept across restarts. */
+export interface RateStorage {
+  loadRateCounts(windowStart: number): Promise<RateCount[]>;
+  saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void>;
+}
 
 export interface UserRecord {
   userId: string;
