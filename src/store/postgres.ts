@@ -3,6 +3,7 @@ import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { buildPgListSql } from "./postgres-list.ts";
 import { migrate } from "./postgres-schema.ts";
+import { postgresTables } from "./postgres-tables.ts";
 import { copyRecords, encodedRow, readingsRow } from "./postgres-rows.ts";
 import { assignFields } from "./records.ts";
 import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, RateCount, Store, UpdateOutcome, UserRecord } from "./types.ts";
@@ -30,6 +31,7 @@ export function poolOptions(url: string): { url: string; max: number } {
  */
 export class PostgresStore implements Store {
   readonly kind = "postgres" as const;
+  readonly tables = postgresTables(() => this.db());
   readonly sql: SQL;
   /** Migrations, awaited by every method, so opening stays synchronous like SQLite's. */
   readonly ready: Promise<void>;
@@ -268,7 +270,7 @@ export class PostgresStore implements Store {
   /** A consistent copy of the whole database into a new SQLite file (see `migrate-store`). */
   async backup(path: string): Promise<void> {
     const { SqliteStore } = await import("./sqlite.ts");
-    const { moveStore } = await import("./postgres-move.ts");
+    const { moveStore } = await import("./move.ts");
     const target = SqliteStore.open(path);
     try {
       await moveStore(this, target, { force: false });

@@ -6,6 +6,7 @@ import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, listPlan, type ListSql } from "./sqlite-list.ts";
 import { MIGRATIONS, SORT_COLUMNS } from "./sqlite-schema.ts";
 import { keyOfPosition, positionKey } from "./sort-key.ts";
+import { sqliteTables } from "./sqlite-tables.ts";
 import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, RateCount, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
 
 export function openDatabase(path: string): Database {
@@ -114,10 +115,12 @@ function sortReadings(readings: Doc[]): Doc[] {
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite" as const;
+  readonly tables;
   // Transaction functions are built once: building one per call costs more than a small write.
   private readonly tx;
 
   constructor(readonly db: Database) {
+    this.tables = sqliteTables(db, (userId, kind, doc) => this.write(userId, kind, doc));
     this.tx = {
       update: db.transaction(this.updateTx.bind(this)),
       remove: db.transaction(this.removeTx.bind(this)),

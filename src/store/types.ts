@@ -83,6 +83,29 @@ export interface StoredColumns {
 /** Top-level members to set: given, or computed from the stored columns inside the write. */
 export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
 
+/** A table as migrate-store copies it: its columns, its key (the copy's order), and which hold numbers. */
+export interface TableSpec {
+  name: string;
+  columns: string[];
+  key: string[];
+  /** Columns holding numbers (PostgreSQL returns BIGINT as text). */
+  numeric: string[];
+}
+
+/** One row of a table, its values in TableSpec.columns order. */
+export type TableRow = unknown[];
+
+/** Whole tables, raw, for copying a database between stores (src/store/move.ts). */
+export interface TableAccess {
+  /** Every row of each table in key order, read in one consistent snapshot; numeric columns as numbers. */
+  read(tables: readonly TableSpec[]): Promise<Map<string, TableRow[]>>;
+  count(tables: readonly TableSpec[]): Promise<Map<string, number>>;
+  /** Empties the tables in one transaction. */
+  clear(tables: readonly TableSpec[]): Promise<void>;
+  /** Writes rows into empty tables; what a store derives from a document (summaries, sort keys) it computes itself. */
+  write(tables: readonly TableSpec[], data: Map<string, TableRow[]>): Promise<void>;
+}
+
 /**
  * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
  * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
@@ -91,6 +114,8 @@ export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
  */
 export interface Store extends RateStorage {
   readonly kind: "sqlite" | "postgres";
+  /** Raw table access for migrate-store and backup. */
+  readonly tables: TableAccess;
   createUser(userId: string, passwordHash: string | null): Promise<boolean>;
   userExists(userId: string): Promise<boolean>;
   getUser(userId: string): Promise<UserRecord | undefined>;
