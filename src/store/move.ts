@@ -11,13 +11,22 @@ export const TABLES: readonly TableSpec[] = [
   { name: "users", columns: ["id", "password_hash", "created_at"], key: ["id"], numeric: ["created_at"] },
   { name: "api_keys", columns: ["user_id", "digest", "scopes", "api_version", "created_at"], key: ["user_id"], numeric: ["api_version", "created_at"] },
   { name: "records", columns: ["user_id", "kind", "id", "body", "summary", "status", "inventory"], key: ["user_id", "kind", "id"], numeric: ["inventory"] },
-  { name: "readings", columns: ["user_id", "batch_id", "body", "last"], key: ["user_id", "batch_id"], numeric: [] },
+  { name: "reading_lists", columns: ["user_id", "batch_id"], key: ["user_id", "batch_id"], numeric: [] },
+  { name: "readings", columns: ["user_id", "batch_id", "at", "seq", "timed", "body"], key: ["user_id", "batch_id", "at", "seq"], numeric: ["at", "seq", "timed"] },
   { name: "trackers", columns: ["user_id", "batch_id", "body"], key: ["user_id", "batch_id"], numeric: [] },
+  {
+    name: "devices",
+    columns: ["user_id", "type", "name", "batch_id", "last_log", "last_data", "settings", "first_seen"],
+    key: ["user_id", "type", "name"],
+    numeric: ["last_log", "first_seen"],
+  },
+  { name: "device_readings", columns: ["user_id", "type", "name", "at", "seq", "timed", "body"], key: ["user_id", "type", "name", "at", "seq"], numeric: ["at", "seq", "timed"] },
+  { name: "logging_ids", columns: ["user_id", "digest", "created_at"], key: ["user_id"], numeric: ["created_at"] },
   { name: "rate_counts", columns: ["user_id", "api_version", "window_start", "count"], key: ["user_id", "api_version", "window_start"], numeric: ["api_version", "window_start", "count"] },
 ];
 
 /** Tables whose rows make a store "not empty" for migrate-store (meta and counts do not). */
-const CONTENT_TABLES = ["users", "api_keys", "records", "readings", "trackers"];
+const CONTENT_TABLES = ["users", "api_keys", "records", "reading_lists", "readings", "trackers", "devices", "device_readings", "logging_ids"];
 
 export interface TableReport {
   table: string;

@@ -18,8 +18,6 @@ export const SQL = {
   get: "SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?",
   // As a BLOB, bun:sqlite hands the text over as its bytes, without decoding it into a string.
   getBytes: "SELECT CAST(body AS BLOB) FROM records WHERE user_id = ? AND kind = ? AND id = ?",
-  readings: "SELECT body FROM readings WHERE user_id = ? AND batch_id = ?",
-  readingsBytes: "SELECT CAST(body AS BLOB) FROM readings WHERE user_id = ? AND batch_id = ?",
 };
 // `positions`, when given, are the record's position keys already made (the stored ones, kept).
 export const derivedValues = (rec: EncodedRecord, positions = rec.sortKeys.map((key) => positionKey(key, rec.id))): Array<string | number | null> => [

@@ -8,16 +8,20 @@ import { openDatabase } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { StatementCache } from "./sqlite-statements.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
-import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, RateCount, Store, StoredJson, UpdateOutcome, UserRecord } from "./types.ts";
+import { SqliteDevices } from "./sqlite-devices.ts";
+import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
+import type {
+  ApiKeyRecord, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery,
+  LoggingIdRecord, RateCount, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, UserRecord,
+} from "./types.ts";
 
 /** How stale a look at other processes' key changes may be (docs/decisions.md). */
 export const KEYS_EPOCH_MAX_AGE_MS = 1;
 
 interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
 
-function sortReadings(readings: Doc[]): Doc[] {
-  return [...readings].sort((a, b) => (Number(a.time) || 0) - (Number(b.time) || 0));
-}
+/** Answers a row when a batch has a readings list. */
+const LIST_EXISTS = "SELECT 1 FROM reading_lists WHERE user_id = ? AND batch_id = ?";
 
 export class SqliteStore implements Store {
   readonly kind = "sqlite" as const;
@@ -26,9 +30,19 @@ export class SqliteStore implements Store {
   private readonly tx;
 
   private readonly statements: StatementCache;
+  private readonly series: SqliteReadings;
+  private readonly deviceRows: SqliteDevices;
 
   constructor(readonly db: Database) {
     this.statements = new StatementCache(db);
+    this.series = new SqliteReadings(this.statements);
+    this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
+      read: (userId, batchId) => {
+        const body = this.column(SQL.get, userId, "batch", batchId);
+        return body === undefined ? undefined : (JSON.parse(body) as Doc);
+      },
+      write: (userId, doc) => this.write(userId, "batch", doc),
+    });
     this.tables = sqliteTables(db, (userId, kind, doc) => this.write(userId, kind, doc));
     this.tx = {
       update: db.transaction(this.updateTx.bind(this)),
@@ -232,9 +246,12 @@ export class SqliteStore implements Store {
     return this.tx.remove.immediate(userId, kind, id);
   }
 
+  /** A batch's readings, its list, its tracker; its devices are detached. */
   private removeBatchChildren(userId: string, batchId: string): void {
-    this.statements.get("DELETE FROM readings WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+    this.series.clear(BATCH_SERIES, [userId, batchId]);
+    this.statements.get("DELETE FROM reading_lists WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
     this.statements.get("DELETE FROM trackers WHERE user_id = ? AND batch_id = ?").run(userId, batchId);
+    this.deviceRows.followBatch(userId, batchId, undefined, 0);
   }
 
   private column<T extends StoredJson = string>(sql: string, ...params: string[]): T | undefined {
@@ -242,14 +259,63 @@ export class SqliteStore implements Store {
     return rows.length && rows[0][0] !== null ? rows[0][0] : undefined;
   }
 
-  readings(userId: string, batchId: string, as: "bytes"): StoredJson | undefined;
-  readings(userId: string, batchId: string): string | undefined;
-  readings(userId: string, batchId: string, as?: "bytes"): StoredJson | undefined {
-    return this.column<StoredJson>(as ? SQL.readingsBytes : SQL.readings, userId, batchId);
+  readings(userId: string, batchId: string, as: "bytes", range?: TimeRange): StoredJson | undefined;
+  readings(userId: string, batchId: string, as?: undefined, range?: TimeRange): string | undefined;
+  readings(userId: string, batchId: string, as?: "bytes", range?: TimeRange): StoredJson | undefined {
+    return this.series.list(BATCH_SERIES, [userId, batchId], as === "bytes", range, LIST_EXISTS);
   }
 
   lastReading(userId: string, batchId: string): string | undefined {
-    return this.column("SELECT last FROM readings WHERE user_id = ? AND batch_id = ?", userId, batchId);
+    return this.series.last(BATCH_SERIES, [userId, batchId]);
+  }
+
+  async appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean> {
+    return this.db.transaction(() => {
+      if (this.column(SQL.get, userId, "batch", batchId) === undefined) return false;
+      this.series.append(BATCH_SERIES, [userId, batchId], reading);
+      this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);
+      return true;
+    }).immediate();
+  }
+
+  async deleteReading(userId: string, batchId: string, time: number): Promise<boolean> {
+    return this.db.transaction(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0).immediate();
+  }
+
+  async setLoggingId(record: LoggingIdRecord): Promise<boolean> {
+    return this.deviceRows.setLoggingId(record);
+  }
+
+  async getLoggingId(userId: string): Promise<LoggingIdRecord | undefined> {
+    return this.deviceRows.getLoggingId(userId);
+  }
+
+  async userByLoggingId(digest: string): Promise<string | undefined> {
+    return this.deviceRows.userByLoggingId(digest);
+  }
+
+  async devices(userId: string): Promise<DeviceRecord[]> {
+    return this.deviceRows.list(userId);
+  }
+
+  async device(userId: string, id: DeviceId): Promise<DeviceRecord | undefined> {
+    return this.deviceRows.get(userId, id);
+  }
+
+  async deviceReadings(userId: string, id: DeviceId, range?: TimeRange): Promise<string | undefined> {
+    return this.deviceRows.deviceReadings(userId, id, range);
+  }
+
+  async devicePost<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
+    return this.deviceRows.post(userId, id, decide);
+  }
+
+  async attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean> {
+    return this.deviceRows.attach(userId, id, batchId, editBatch);
+  }
+
+  async setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean> {
+    return this.deviceRows.setSettings(userId, id, settings);
   }
 
   brewTracker(userId: string, batchId: string): string | undefined {
@@ -257,19 +323,17 @@ export class SqliteStore implements Store {
   }
 
   async importAll(userId: string, set: ImportSet): Promise<void> {
+    const now = Date.now();
     this.db.transaction(() => {
       for (const { doc, readings, brewTracker } of set.batches) {
         const id = String(doc._id);
         this.write(userId, "batch", doc);
         // Re-importing a batch replaces it whole, its readings and tracker included.
         this.removeBatchChildren(userId, id);
-        if (readings && readings.length) {
-          const sorted = sortReadings(readings);
-          this.statements
-      .get("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, ?, ?)")
-            .run(userId, id, canonicalJson(sorted), canonicalJson(sorted[sorted.length - 1]));
-        } else if (readings) {
-          this.statements.get("INSERT INTO readings (user_id, batch_id, body, last) VALUES (?, ?, '[]', NULL)").run(userId, id);
+        this.deviceRows.followBatch(userId, id, doc, now);
+        if (readings) {
+          this.statements.get("INSERT INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, id);
+          this.series.replaceAll(BATCH_SERIES, [userId, id], readings);
         }
         if (brewTracker) {
           this.statements
@@ -278,6 +342,8 @@ export class SqliteStore implements Store {
         }
       }
       for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
+      if (set.devices) this.deviceRows.importDevices(userId, set.devices, (id) => this.column(SQL.get, userId, "batch", id) !== undefined);
+      if (set.loggingId) this.deviceRows.setLoggingId({ userId, ...set.loggingId });
     }).immediate();
   }
 
@@ -313,7 +379,7 @@ export class SqliteStore implements Store {
           continue;
         }
         const id = String(doc._id);
-        const readings = this.column(SQL.readings, userId, id);
+        const readings = this.readings(userId, id);
         const tracker = this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, id);
         set.batches.push({
           doc,
@@ -321,6 +387,10 @@ export class SqliteStore implements Store {
           ...(tracker !== undefined ? { brewTracker: JSON.parse(tracker) as Doc } : {}),
         });
       }
+      const devices = this.deviceRows.exportDevices(userId);
+      if (devices.length) set.devices = devices;
+      const loggingId = this.deviceRows.getLoggingId(userId);
+      if (loggingId) set.loggingId = { digest: loggingId.digest, createdAt: loggingId.createdAt };
       return set;
     }).deferred();
   }
