@@ -1,12 +1,19 @@
 import { SQL } from "bun";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { RateCount } from "../http/rate-limit.ts";
 import { buildPgListSql } from "./postgres-list.ts";
 import { migrate } from "./postgres-schema.ts";
-import { copyRecords, encodedRow, readingsRow } from "./postgres-rows.ts";
+import { exportSet, importSet, removeBatchChildren } from "./postgres-import.ts";
+import { postgresTables } from "./postgres-tables.ts";
+import { copyRecords, encodedRow } from "./postgres-rows.ts";
+import * as devices from "./postgres-devices.ts";
+import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, removeReadings, replaceReadings } from "./postgres-readings.ts";
 import { assignFields } from "./records.ts";
-import type { ApiKeyRecord, FieldsToSet, ImportSet, ListQuery, Store, UpdateOutcome, UserRecord } from "./types.ts";
+import type {
+  ApiKeyRecord, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery,
+  LoggingIdRecord, RateCount, Store, TimedReading, TimeRange, UpdateOutcome, UserRecord,
+} from "./types.ts";
+import type { Doc as Document } from "../lib/json.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -31,6 +38,7 @@ export function poolOptions(url: string): { url: string; max: number } {
  */
 export class PostgresStore implements Store {
   readonly kind = "postgres" as const;
+  readonly tables = postgresTables(() => this.db());
   readonly sql: SQL;
   /** Migrations, awaited by every method, so opening stays synchronous like SQLite's. */
   readonly ready: Promise<void>;
@@ -161,74 +169,114 @@ export class PostgresStore implements Store {
     });
   }
 
-  private async column(table: "readings" | "trackers", column: "body" | "last", userId: string, batchId: string): Promise<string | undefined> {
+  /** Answers a row when a batch has a readings list. */
+  private static readonly LIST_EXISTS = "SELECT 1 FROM reading_lists WHERE user_id = $1 AND batch_id = $2";
+
+  async readings(userId: string, batchId: string, _as?: "bytes", range?: TimeRange): Promise<string | undefined> {
     const sql = await this.db();
     if (!findable(batchId)) return undefined;
-    const [row] = await sql`SELECT ${sql(column)} AS v FROM ${sql(table)} WHERE user_id = ${userId} AND batch_id = ${batchId}`;
-    return row?.v ?? undefined;
+    return listReadings(sql, BATCH_SERIES, [userId, batchId], range, PostgresStore.LIST_EXISTS);
   }
 
-  readings(userId: string, batchId: string): Promise<string | undefined> {
-    return this.column("readings", "body", userId, batchId);
+  async lastReading(userId: string, batchId: string): Promise<string | undefined> {
+    const sql = await this.db();
+    if (!findable(batchId)) return undefined;
+    return lastReading(sql, BATCH_SERIES, [userId, batchId]);
   }
 
-  lastReading(userId: string, batchId: string): Promise<string | undefined> {
-    return this.column("readings", "last", userId, batchId);
+  async brewTracker(userId: string, batchId: string): Promise<string | undefined> {
+    const sql = await this.db();
+    if (!findable(batchId)) return undefined;
+    const [row] = await sql`SELECT body FROM trackers WHERE user_id = ${userId} AND batch_id = ${batchId}`;
+    return row?.body;
   }
 
-  brewTracker(userId: string, batchId: string): Promise<string | undefined> {
-    return this.column("trackers", "body", userId, batchId);
+  async appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(batchId)) return false;
+    return sql.begin(async (tx) => {
+      // The batch's row lock serialises writers of its readings across processes.
+      if (!(await devices.batchForUpdate(tx, userId, batchId))) return false;
+      await appendReading(tx, BATCH_SERIES, [userId, batchId], reading);
+      await tx`INSERT INTO reading_lists (user_id, batch_id) VALUES (${userId}, ${batchId}) ON CONFLICT DO NOTHING`;
+      return true;
+    });
+  }
+
+  async deleteReading(userId: string, batchId: string, time: number): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(batchId)) return false;
+    return sql.begin(async (tx) => (await removeReadings(tx, BATCH_SERIES, [userId, batchId], time)) > 0);
+  }
+
+  async setLoggingId(r: LoggingIdRecord): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(r.userId)) return false;
+    const rows = await sql`INSERT INTO logging_ids (user_id, digest, created_at) SELECT id, ${r.digest}, ${r.createdAt} FROM users WHERE id = ${r.userId}
+      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, created_at = excluded.created_at RETURNING user_id`;
+    return rows.length === 1;
+  }
+
+  async getLoggingId(userId: string): Promise<LoggingIdRecord | undefined> {
+    const sql = await this.db();
+    if (!findable(userId)) return undefined;
+    const [row] = await sql`SELECT digest, created_at FROM logging_ids WHERE user_id = ${userId}`;
+    return row ? { userId, digest: row.digest, createdAt: Number(row.created_at) } : undefined;
+  }
+
+  async userByLoggingId(digest: string): Promise<string | undefined> {
+    const sql = await this.db();
+    if (!findable(digest)) return undefined;
+    const [row] = await sql`SELECT user_id FROM logging_ids WHERE digest = ${digest}`;
+    return row?.user_id;
+  }
+
+  async devices(userId: string): Promise<DeviceRecord[]> {
+    return devices.listDevices(await this.db(), userId);
+  }
+
+  async device(userId: string, id: DeviceId): Promise<DeviceRecord | undefined> {
+    const sql = await this.db();
+    return findable(id.type, id.name) ? devices.getDevice(sql, userId, id) : undefined;
+  }
+
+  async deviceReadings(userId: string, id: DeviceId, range?: TimeRange): Promise<string | undefined> {
+    const sql = await this.db();
+    if (!findable(id.type, id.name)) return undefined;
+    return listReadings(sql, DEVICE_SERIES, [userId, id.type, id.name], range, "SELECT 1 FROM devices WHERE user_id = $1 AND type = $2 AND name = $3");
+  }
+
+  async devicePost<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
+    const sql = await this.db();
+    return sql.begin((tx) => devices.devicePost(tx, userId, id, decide));
+  }
+
+  async attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Document, attached: boolean) => Document): Promise<boolean> {
+    const sql = await this.db();
+    if (batchId !== null && !findable(batchId)) return false;
+    return sql.begin((tx) => devices.attachDevice(tx, userId, id, batchId, editBatch));
+  }
+
+  async setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(id.type, id.name)) return false;
+    return sql.begin(async (tx) => {
+      const device = await devices.getDevice(tx, userId, id, true);
+      if (!device) return false;
+      await devices.putDevice(tx, userId, { ...device, settings });
+      return true;
+    });
   }
 
   async importAll(userId: string, set: ImportSet): Promise<void> {
     const sql = await this.db();
-    await sql.begin(async (tx) => {
-      // Re-importing a batch replaces it whole, its readings and tracker included; of one batch
-      // listed twice the later entry wins whole, as one-by-one writes would leave it.
-      const batches = [...new Map(set.batches.map((b) => [String(b.doc._id), b])).values()];
-      const batchIds = batches.map((b) => String(b.doc._id));
-      for (let i = 0; i < batchIds.length; i += 1000) await removeBatchChildren(tx, userId, batchIds.slice(i, i + 1000));
-      const records = [
-        ...batches.map((b) => encodedRow(userId, "batch", b.doc)),
-        ...set.docs.map(({ kind, doc }) => encodedRow(userId, kind, doc)),
-      ];
-      await copyRecords(tx, records);
-      const readings = batches.filter((b) => b.readings).map((b) => readingsRow(userId, String(b.doc._id), b.readings!));
-      const trackers = batches
-        .filter((b) => b.brewTracker)
-        .map((b) => ({ user_id: userId, batch_id: String(b.doc._id), body: canonicalJson(b.brewTracker!) }));
-      for (let i = 0; i < readings.length; i += 500) await tx`INSERT INTO readings ${tx(readings.slice(i, i + 500))}`;
-      for (let i = 0; i < trackers.length; i += 500) await tx`INSERT INTO trackers ${tx(trackers.slice(i, i + 500))}`;
-    });
+    await sql.begin((tx) => importSet(tx, userId, set));
   }
 
   async exportAll(userId: string): Promise<ImportSet> {
     const sql = await this.db();
     // One repeatable-read transaction: a consistent snapshot while other instances write.
-    return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", async (tx) => {
-      const rows = await tx`SELECT kind, body FROM records WHERE user_id = ${userId} ORDER BY kind, id`;
-      const readings = new Map<string, string>();
-      for (const r of await tx`SELECT batch_id, body FROM readings WHERE user_id = ${userId}`) readings.set(r.batch_id, r.body);
-      const trackers = new Map<string, string>();
-      for (const r of await tx`SELECT batch_id, body FROM trackers WHERE user_id = ${userId}`) trackers.set(r.batch_id, r.body);
-      const set: ImportSet = { batches: [], docs: [] };
-      for (const { kind, body } of rows as Array<{ kind: Kind; body: string }>) {
-        const doc = JSON.parse(body) as Doc;
-        if (kind !== "batch") {
-          set.docs.push({ kind, doc });
-          continue;
-        }
-        const id = String(doc._id);
-        const r = readings.get(id);
-        const t = trackers.get(id);
-        set.batches.push({
-          doc,
-          ...(r !== undefined ? { readings: JSON.parse(r) as Doc[] } : {}),
-          ...(t !== undefined ? { brewTracker: JSON.parse(t) as Doc } : {}),
-        });
-      }
-      return set;
-    });
+    return sql.begin("ISOLATION LEVEL REPEATABLE READ READ ONLY", (tx) => exportSet(tx, userId));
   }
 
   async loadRateCounts(windowStart: number): Promise<RateCount[]> {
@@ -269,7 +317,7 @@ export class PostgresStore implements Store {
   /** A consistent copy of the whole database into a new SQLite file (see `migrate-store`). */
   async backup(path: string): Promise<void> {
     const { SqliteStore } = await import("./sqlite.ts");
-    const { moveStore } = await import("./postgres-move.ts");
+    const { moveStore } = await import("./move.ts");
     const target = SqliteStore.open(path);
     try {
       await moveStore(this, target, { force: false });
@@ -296,10 +344,4 @@ export class PostgresStore implements Store {
     await this.ready.catch(() => {});
     await this.sql.close();
   }
-}
-
-async function removeBatchChildren(tx: SQL, userId: string, batchIds: string[]): Promise<void> {
-  if (!batchIds.length) return;
-  await tx`DELETE FROM readings WHERE user_id = ${userId} AND batch_id IN ${tx(batchIds)}`;
-  await tx`DELETE FROM trackers WHERE user_id = ${userId} AND batch_id IN ${tx(batchIds)}`;
 }

@@ -4,7 +4,7 @@ import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createDemoAccount } from "../../src/demo-account.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
-import { moveStore, TABLES } from "../../src/store/postgres-move.ts";
+import { moveStore, TABLES } from "../../src/store/move.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { ImportBatch, Store } from "../../src/store/types.ts";
 import { basic } from "../helpers/app.ts";
