@@ -40,8 +40,12 @@ export async function importSet(tx: SQL, userId: string, set: ImportSet): Promis
   // Their devices were detached above; those the documents name are attached again.
   for (const b of batches) if (namedDevices(b.doc).length) await followBatch(tx, userId, String(b.doc._id), b.doc, now);
   if (set.devices) await importDevices(tx, userId, set.devices);
+  // The digest comes along unless another account holds it (docs/decisions.md, "Devices").
   if (set.loggingId) {
-    await tx`INSERT INTO logging_ids (user_id, digest, created_at) VALUES (${userId}, ${set.loggingId.digest}, ${set.loggingId.createdAt})
+    const { digest, createdAt } = set.loggingId;
+    await tx`INSERT INTO logging_ids (user_id, digest, created_at)
+      SELECT id, ${digest}, ${createdAt} FROM users WHERE id = ${userId}
+        AND NOT EXISTS (SELECT 1 FROM logging_ids WHERE digest = ${digest} AND user_id <> ${userId})
       ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, created_at = excluded.created_at`;
   }
 }

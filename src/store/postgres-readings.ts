@@ -40,7 +40,7 @@ export async function appendReading(tx: SQL, s: PgSeries, owner: string[], readi
   if (typeof reading.time !== "number" || !Number.isFinite(reading.time)) throw new TypeError("a reading to append needs a numeric time");
   const row = readingRow(reading, 0);
   await removeReadings(tx, s, owner, reading.time);
-  const n = owner.length + 1;
+  const n = owner.length;
   const cols = ["user_id", ...s.owner];
   await tx.unsafe(
     `INSERT INTO ${s.table} (${cols.join(", ")}, at, seq, timed, body)

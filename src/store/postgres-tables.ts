@@ -1,5 +1,6 @@
 import type { SQL } from "bun";
 import { numbersIn, selectAll } from "./move.ts";
+import { insertReadingRows } from "./postgres-schema.ts";
 import type { TableAccess, TableRow, TableSpec } from "./types.ts";
 
 /** Whole tables of the PostgreSQL store, for migrate-store; `db` gives the pool once migrated. */
@@ -32,7 +33,9 @@ export function postgresTables(db: () => Promise<SQL>): TableAccess {
       await sql.begin(async (tx: SQL) => {
         for (const t of tables) {
           const rows = asObjects(t, data.get(t.name) ?? []);
-          for (let i = 0; i < rows.length; i += 500) await tx`INSERT INTO ${tx(t.name)} ${tx(rows.slice(i, i + 500))}`;
+          // Readings are most of the rows: thousands per statement, bound as arrays.
+          if (t.name === "readings" || t.name === "device_readings") await insertReadingRows(tx, t.name, rows as Array<Record<string, string | number>>);
+          else for (let i = 0; i < rows.length; i += 500) await tx`INSERT INTO ${tx(t.name)} ${tx(rows.slice(i, i + 500))}`;
         }
       });
     },

@@ -40,6 +40,12 @@ export class SqliteDevices {
     return row ? { userId, digest: row.digest, createdAt: row.created_at } : undefined;
   }
 
+  /** In the caller's transaction: an imported digest, unless another account holds it (docs/decisions.md, "Devices"). */
+  importLoggingId(r: LoggingIdRecord): void {
+    const holder = this.userByLoggingId(r.digest);
+    if (holder === undefined || holder === r.userId) this.setLoggingId(r);
+  }
+
   userByLoggingId(digest: string): string | undefined {
     const row = this.statements.get("SELECT user_id FROM logging_ids WHERE digest = ?").get(digest) as { user_id: string } | null;
     return row?.user_id;

@@ -343,7 +343,7 @@ export class SqliteStore implements Store {
       }
       for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
       if (set.devices) this.deviceRows.importDevices(userId, set.devices, (id) => this.column(SQL.get, userId, "batch", id) !== undefined);
-      if (set.loggingId) this.deviceRows.setLoggingId({ userId, ...set.loggingId });
+      if (set.loggingId) this.deviceRows.importLoggingId({ userId, ...set.loggingId });
     }).immediate();
   }
 

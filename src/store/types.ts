@@ -92,7 +92,7 @@ export interface StoredColumns {
 /** Top-level members to set: given, or computed from the stored columns inside the write. */
 export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
 
-/** Readings between two times, inclusive, in ms of the readings' `time`; an absent end is open. */
+/** Readings between two times, inclusive, in ms of the readings' `time`; an absent end is open, and with neither it is the whole list. */
 export interface TimeRange {
   since?: number;
   until?: number;

@@ -116,7 +116,8 @@ describe.skipIf(!HAVE_POSTGRES)("migrate-store", () => {
       const byTable = Object.fromEntries(reports.map((r) => [r.table, r]));
       expect(reports.every((r) => r.ok)).toBe(true);
       expect(byTable.records.target.rows).toBe(10_000);
-      expect(byTable.readings.target.rows).toBe(10_000);
+      expect(byTable.reading_lists.target.rows).toBe(10_000);
+      expect(byTable.readings.target.rows).toBe(1_000_000);
       expect(JSON.parse((await pgStore.readings("brewer", "batch09999"))!).length).toBe(100);
       const page = await pgStore.list("brewer", "batch", { limit: 2, orderBy: "brewDate", desc: true, fields: "summary" });
       expect(page).toEqual(await big.list("brewer", "batch", { limit: 2, orderBy: "brewDate", desc: true, fields: "summary" }));
