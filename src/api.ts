@@ -1,4 +1,6 @@
 import { batchRoutes } from "./batches/routes.ts";
+import { deviceApiRoutes } from "./devices/api-routes.ts";
+import { loggingRoutes } from "./devices/routes.ts";
 import type { Config } from "./config.ts";
 import { Authenticator } from "./http/auth.ts";
 import { CallHeaders } from "./http/call-headers.ts";
@@ -23,8 +25,12 @@ import type { Store } from "./store/types.ts";
 export interface Api {
   deps: Deps;
   endpoints: EndpointTable;
+  /** The device logging endpoints alone, for the plain-HTTP logging listener (also in `endpoints`). */
+  logging: EndpointTable;
   /** The first hook of every request, whichever router found its route: request id, forwarded protocol. */
   begin(request: Request): void;
+  /** The first hook on the logging listener: a request id only, since it is plain HTTP by design. */
+  beginLogging(request: Request): void;
   /** An API Reply, or a Response made elsewhere, with the call's headers; the request is logged once. */
   finish(request: Request, reply: Reply | Response, route?: string): Response;
   /** A refusal as its own answer; anything else a logged 500 whose message is never sent. */
@@ -67,8 +73,14 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
     recipeRoutes(deps, version);
     inventoryRoutes(deps, version);
   }
+  deviceApiRoutes(deps);
   healthRoutes(deps);
-  return { deps, endpoints, begin, finish, fail };
+  const logging = new EndpointTable();
+  loggingRoutes({ ...deps, endpoints: logging });
+  for (const [route, methods] of Object.entries(logging.byRoute)) {
+    for (const [method, endpoint] of Object.entries(methods)) endpoints.add(method, route, endpoint);
+  }
+  return { deps, endpoints, logging, begin, beginLogging: (request) => observer.begin(request), finish, fail };
 }
 
 /** A request as Bun.serve's own router hands it over, with its route's parameters. */
@@ -83,7 +95,7 @@ export type NativeRoutes = Record<string, Record<string, (request: RoutedRequest
  * trailing slash, another method, the pages) is the app's, which routes the API too; both answer
  * alike, HEAD and escaped paths included (test/http/routers.test.ts).
  */
-export function nativeRoutes({ endpoints, begin, fail }: Api): NativeRoutes {
+export function nativeRoutes({ endpoints, begin, fail }: Pick<Api, "endpoints" | "begin" | "fail">): NativeRoutes {
   const routes: NativeRoutes = {};
   for (const [route, methods] of Object.entries(endpoints.byRoute)) {
     const handlers: NativeRoutes[string] = (routes[route] = {});

@@ -5,14 +5,25 @@ import { deviceKey, type DeviceType } from "./parse.ts";
 // `{enabled, items: [...]}`, an item `{name, key, type, batchId, enabled, hidden, series, lastLog,
 // lastData, settings: {gravityOffset, tempOffset}}`. An item names its device by `key` or `name`.
 
-export interface DeviceSettings {
+/** Offsets as a batch item holds them (null for none; the store keeps 0 for none). */
+export interface ItemSettings {
   /** Added to every gravity, in SG points (0.001). */
   gravityOffset: number | null;
   /** Added to every temperature, in °C. */
   tempOffset: number | null;
 }
 
-export const NO_OFFSETS: DeviceSettings = { gravityOffset: null, tempOffset: null };
+export const NO_OFFSETS: ItemSettings = { gravityOffset: null, tempOffset: null };
+
+/** The store's offsets (0 for none) as an item's. */
+export function itemSettings(s: { gravityOffset: number; tempOffset: number } | undefined): ItemSettings {
+  return { gravityOffset: s?.gravityOffset || null, tempOffset: s?.tempOffset || null };
+}
+
+/** An item's offsets as the store keeps them. */
+export function storedSettings(s: ItemSettings): { gravityOffset: number; tempOffset: number } {
+  return { gravityOffset: s.gravityOffset ?? 0, tempOffset: s.tempOffset ?? 0 };
+}
 
 /** A device as an item of a batch shows it. */
 export interface ItemSource {
@@ -21,7 +32,7 @@ export interface ItemSource {
   name: string;
   lastLog: number | null;
   lastData: Doc | null;
-  settings: DeviceSettings;
+  settings: ItemSettings;
 }
 
 function itemsOf(batch: Doc, type: DeviceType): Doc[] | undefined {
@@ -40,20 +51,8 @@ export function findItem(batch: Doc, type: DeviceType, key: string): Doc | undef
   return itemsOf(batch, type)?.find((item) => names(item, key));
 }
 
-/** Every device the batch's items name, by type and key. */
-export function namedDevices(batch: Doc): Array<{ type: DeviceType; key: string; name: string }> {
-  const out: Array<{ type: DeviceType; key: string; name: string }> = [];
-  for (const type of ["iSpindel", "tilt", "stream"] as const) {
-    for (const item of itemsOf(batch, type) ?? []) {
-      const name = typeof item.name === "string" && item.name ? item.name : typeof item.key === "string" ? item.key : undefined;
-      if (name) out.push({ type, key: typeof item.key === "string" && item.key ? deviceKey(item.key) : deviceKey(name), name });
-    }
-  }
-  return out;
-}
-
 /** An item's offsets (numbers or null; anything else counts as none). */
-export function settingsOf(item: Doc | undefined): DeviceSettings {
+export function settingsOf(item: Doc | undefined): ItemSettings {
   const s = item && isPlainObject(item.settings) ? item.settings : {};
   const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
   return { gravityOffset: num(s.gravityOffset), tempOffset: num(s.tempOffset) };

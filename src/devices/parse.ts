@@ -31,9 +31,9 @@ const MEASURED: readonly (keyof DeviceValues)[] = ["sg", "temp", "auxTemp", "ext
 
 export interface DevicePost {
   type: DeviceType;
-  /** The name as sent (an iSpindel's without its `[SG]` mark; a Tilt's colour). */
+  /** The device's identity within its type: the name as sent (an iSpindel's without its `[SG]` mark; a Tilt's colour in capitals). */
   name: string;
-  /** The identity within the type: the name in capitals, as the hosted service keys its items. */
+  /** The name in capitals, as the hosted service keys a batch's items and a reading's `id`. */
   key: string;
   /** The sender's own time of the reading (Unix ms), where it sends one. */
   time?: number;
@@ -42,6 +42,10 @@ export interface DevicePost {
 
 export function deviceKey(name: string): string {
   return name.toUpperCase();
+}
+
+function devicePost(type: DeviceType, name: string, values: DeviceValues, time?: number): DevicePost {
+  return { type, name, key: deviceKey(name), ...(time === undefined ? {} : { time }), values: withoutAbsent(values) };
 }
 
 /** Reads a post of the given type; a malformed one is 400 with the first problem named. */
@@ -86,25 +90,20 @@ function parseStream(body: Doc): DevicePost {
   // 0 °P is water, a real reading; a specific gravity of 0 is not.
   const gravity = numberField(body, "gravity", gravityUnit === "G");
   const pressure = numberField(body, "pressure", true);
-  return {
-    type: "stream",
-    name,
-    key: deviceKey(name),
-    values: withoutAbsent({
-      sg: gravity === undefined ? undefined : gravityUnit === "P" ? platoToSg(gravity) : gravity,
-      temp: inCelsius(numberField(body, "temp"), tempUnit),
-      auxTemp: inCelsius(numberField(body, "aux_temp", true), tempUnit),
-      extTemp: inCelsius(numberField(body, "ext_temp", true), tempUnit),
-      pressure: pressure === undefined ? undefined : toPsi(pressure, pressureUnit),
-      ph: phField(body),
-      bpm: numberField(body, "bpm"),
-      battery: numberField(body, "battery", true),
-      rssi: numberField(body, "rssi", true),
-      angle: numberField(body, "angle"),
-      comment: textField(body, "comment"),
-      beer: textField(body, "beer"),
-    }),
-  };
+  return devicePost("stream", name, {
+    sg: gravity === undefined ? undefined : gravityUnit === "P" ? platoToSg(gravity) : gravity,
+    temp: inCelsius(numberField(body, "temp"), tempUnit),
+    auxTemp: inCelsius(numberField(body, "aux_temp", true), tempUnit),
+    extTemp: inCelsius(numberField(body, "ext_temp", true), tempUnit),
+    pressure: pressure === undefined ? undefined : toPsi(pressure, pressureUnit),
+    ph: phField(body),
+    bpm: numberField(body, "bpm"),
+    battery: numberField(body, "battery", true),
+    rssi: numberField(body, "rssi", true),
+    angle: numberField(body, "angle"),
+    comment: textField(body, "comment"),
+    beer: textField(body, "beer"),
+  });
 }
 
 const SG_MARK = /\s*\[SG\]$/i;
@@ -116,36 +115,27 @@ function parseISpindel(body: Doc): DevicePost {
   const name = marked.replace(SG_MARK, "");
   if (!name || name.length > MAX_TEXT.name) throw badRequest(ERRORS.invalidField("name"));
   const gravity = numberField(body, "gravity", inSg);
-  return {
-    type: "iSpindel",
-    name,
-    key: deviceKey(name),
-    values: withoutAbsent({
-      sg: gravity === undefined ? undefined : inSg ? gravity : platoToSg(gravity),
-      temp: inCelsius(numberField(body, "temperature"), unitField(body, "temp_units", TEMP_UNITS, "C")),
-      battery: numberField(body, "battery", true),
-      rssi: numberField(body, "RSSI", true),
-      angle: numberField(body, "angle"),
-    }),
-  };
+  return devicePost("iSpindel", name, {
+    sg: gravity === undefined ? undefined : inSg ? gravity : platoToSg(gravity),
+    temp: inCelsius(numberField(body, "temperature"), unitField(body, "temp_units", TEMP_UNITS, "C")),
+    battery: numberField(body, "battery", true),
+    rssi: numberField(body, "RSSI", true),
+    angle: numberField(body, "angle"),
+  });
 }
 
 /** TiltPi's form (or the same keys as JSON): `Color` is the identity, `Temp` is °F. */
 function parseTilt(body: Doc): DevicePost {
-  const name = deviceName(body, "Color");
+  // Colours are a closed set; senders differ in their letter case (RED, Red).
+  const name = deviceName(body, "Color").toUpperCase();
   const timepoint = numberField(body, "Timepoint", true);
-  return {
-    type: "tilt",
-    name,
-    key: deviceKey(name),
-    ...(timepoint === undefined ? {} : { time: timepointToMs(timepoint) }),
-    values: withoutAbsent({
-      sg: numberField(body, "SG", true),
-      temp: inCelsius(numberField(body, "Temp"), "F"),
-      comment: textField(body, "Comment"),
-      beer: textField(body, "Beer"),
-    }),
+  const values = {
+    sg: numberField(body, "SG", true),
+    temp: inCelsius(numberField(body, "Temp"), "F"),
+    comment: textField(body, "Comment"),
+    beer: textField(body, "Beer"),
   };
+  return devicePost("tilt", name, values, timepoint === undefined ? undefined : timepointToMs(timepoint));
 }
 
 const SPREADSHEET_DAY_ZERO = Date.UTC(1899, 11, 30);

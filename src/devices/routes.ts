@@ -6,7 +6,6 @@ import { readDeviceBody } from "./body.ts";
 import { LoggingIds } from "./logging-id.ts";
 import { parsePost, type DeviceType } from "./parse.ts";
 import { ignoredBody, recordPost, STORED_BODY } from "./service.ts";
-import type { DeviceStorage } from "./storage.ts";
 
 /** The logging endpoints and the device type each takes (README, Devices). */
 export const LOGGING_PATHS: ReadonlyArray<readonly [path: string, type: DeviceType]> = [
@@ -21,9 +20,9 @@ export const LOGGING_PATHS: ReadonlyArray<readonly [path: string, type: DeviceTy
  * recorded or, inside the minimum interval, answered and not stored. No API key is involved, so no
  * key's rate limit is spent.
  */
-export function loggingRoutes(deps: Deps, devices: DeviceStorage): void {
+export function loggingRoutes(deps: Deps): void {
   const { store, config } = deps;
-  const ids = new LoggingIds(store, devices);
+  const ids = new LoggingIds(store);
   const routes = new ApiRoutes(deps);
   for (const [path, type] of LOGGING_PATHS) {
     routes.post(path, async ({ request }) => {
@@ -32,7 +31,7 @@ export function loggingRoutes(deps: Deps, devices: DeviceStorage): void {
       const userId = await ids.userOf(id);
       if (!userId) throw badRequest(ERRORS.invalidLoggingId);
       const post = parsePost(type, await readDeviceBody(request));
-      const outcome = await recordPost(devices, userId, post, Date.now(), config.loggingMinIntervalSeconds);
+      const outcome = await recordPost(store, userId, post, Date.now(), config.loggingMinIntervalSeconds);
       return jsonText(outcome.stored ? STORED_BODY : ignoredBody(outcome.retryAfterSeconds));
     });
   }

@@ -1,24 +1,11 @@
 import type { Doc } from "../lib/json.ts";
-import { findItem, NO_OFFSETS, placeItem, settingsOf, type DeviceSettings } from "./items.ts";
-import { withoutAbsent, type DevicePost, type DeviceType } from "./parse.ts";
+import type { DevicePostOutcome, DevicePostState, TimedReading } from "../store/types.ts";
+import { findItem, itemSettings, placeItem, settingsOf, type ItemSettings } from "./items.ts";
+import { withoutAbsent, type DevicePost } from "./parse.ts";
 import { PLACES, roundTo } from "./units.ts";
 
 // What a device post does: the interval rule, the Reading it appends and the batch item it updates.
 // Plain functions of values; the store runs `decidePost` inside one write transaction.
-
-/** A device as kept for its account. */
-export interface DeviceRecord {
-  type: DeviceType;
-  key: string;
-  name: string;
-  /** The batch it feeds, or null. */
-  batchId: string | null;
-  /** When its last stored post was received (Unix ms). */
-  lastLog: number | null;
-  lastData: Doc | null;
-  settings: DeviceSettings;
-  firstSeen: number;
-}
 
 export const DEFAULT_MIN_INTERVAL_SECONDS = 900;
 
@@ -36,25 +23,18 @@ function offset(value: number, by: number | null, places: number): number {
   return by ? roundTo(value + by, places) : value;
 }
 
-/** The values after calibration: gravity offset in SG points, temperature offset in °C. */
-function calibrated(post: DevicePost, settings: DeviceSettings) {
-  const { sg, temp } = post.values;
-  return {
-    sg: sg === undefined ? undefined : offset(sg, settings.gravityOffset === null ? null : settings.gravityOffset / 1000, PLACES.sg),
-    temp: temp === undefined ? undefined : offset(temp, settings.tempOffset, PLACES.temp),
-  };
-}
-
 /**
- * The Reading Object of a post (API document, Reading Object): every field present, null where the
- * post has no value, except `temp`, which the document types as a number and is left out instead.
+ * The Reading Object of a post (API document, Reading Object) after calibration (gravity offset in SG
+ * points, temperature offset in °C): every field present, null where the post has no value, except
+ * `temp`, which the document types as a number and is left out instead.
  */
-export function readingOf(post: DevicePost, settings: DeviceSettings, receivedAt: number): Doc {
+export function readingOf(post: DevicePost, settings: ItemSettings, receivedAt: number): TimedReading {
   const v = post.values;
-  const { sg, temp } = calibrated(post, settings);
+  const sg = v.sg === undefined ? null : offset(v.sg, settings.gravityOffset === null ? null : settings.gravityOffset / 1000, PLACES.sg);
+  const temp = v.temp === undefined ? undefined : offset(v.temp, settings.tempOffset, PLACES.temp);
   return {
     time: post.time ?? receivedAt,
-    sg: sg ?? null,
+    sg,
     ...(temp === undefined ? {} : { temp }),
     comment: v.comment ?? null,
     type: post.type,
@@ -72,37 +52,29 @@ export function lastDataOf(post: DevicePost, reading: Doc): Doc {
   const out: Doc = {};
   for (const [k, v] of Object.entries(reading)) if (v !== null) out[k] = v;
   const { auxTemp, extTemp, bpm, beer } = post.values;
-  Object.assign(out, withoutAbsent({ auxTemp, extTemp, bpm, beer }), { status: "success" });
-  return out;
+  return Object.assign(out, withoutAbsent({ auxTemp, extTemp, bpm, beer }), { status: "success" });
 }
 
-export type PostOutcome =
-  | { stored: false; retryAfterSeconds: number }
-  | { stored: true; device: DeviceRecord; reading: Doc; batch?: Doc };
+export type PostResult = { stored: true } | { stored: false; retryAfterSeconds: number };
 
 /**
- * A post against the device as stored (undefined: first seen) and, when it is attached, its batch
- * document. Inside the interval nothing changes. Otherwise the device takes the post as its last, and
- * the reading goes to the batch, whose item for the device gets `lastData` and `lastLog`, with the
- * item's own offsets; a device attached to no batch keeps the reading itself, with its own offsets.
+ * A post against the device as stored (undefined: first seen) and the document of the batch it is
+ * attached to. Inside the interval nothing is written. Otherwise the device takes the post as its
+ * last; attached, the reading goes to the batch and the batch's item for the device gets `lastData`
+ * and `lastLog` (made when the document lacks it), with the item's own offsets; attached to no batch,
+ * the device keeps the reading itself, with its own offsets.
  */
-export function decidePost(post: DevicePost, device: DeviceRecord | undefined, batch: Doc | undefined, receivedAt: number, minIntervalSeconds: number): PostOutcome {
+export function decidePost(post: DevicePost, { device, batch }: DevicePostState, receivedAt: number, minIntervalSeconds: number): DevicePostOutcome<PostResult> {
   const wait = waitSeconds(device?.lastLog ?? null, receivedAt, minIntervalSeconds);
-  if (wait > 0) return { stored: false, retryAfterSeconds: wait };
-  const base: DeviceRecord = device ?? {
-    type: post.type,
-    key: post.key,
-    name: post.name,
-    batchId: null,
-    lastLog: null,
-    lastData: null,
-    settings: { ...NO_OFFSETS },
-    firstSeen: receivedAt,
-  };
+  if (wait > 0) return { result: { stored: false, retryAfterSeconds: wait } };
   const item = batch ? findItem(batch, post.type, post.key) : undefined;
-  const settings = item ? settingsOf(item) : base.settings;
+  const settings = item ? settingsOf(item) : itemSettings(device?.settings);
   const reading = readingOf(post, settings, receivedAt);
-  const next: DeviceRecord = { ...base, lastLog: receivedAt, lastData: lastDataOf(post, reading) };
-  if (!batch) return { stored: true, device: next, reading };
-  return { stored: true, device: next, reading, batch: placeItem(batch, next, { lastLog: receivedAt, lastData: next.lastData }) };
+  const lastData = lastDataOf(post, reading);
+  const outcome: DevicePostOutcome<PostResult> = { device: { lastLog: receivedAt, lastData }, reading, result: { stored: true } };
+  if (batch) {
+    const source = { type: post.type, key: post.key, name: device?.name ?? post.name, lastLog: receivedAt, lastData, settings };
+    outcome.batch = placeItem(batch, source, { lastLog: receivedAt, lastData });
+  }
+  return outcome;
 }

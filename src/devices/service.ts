@@ -1,16 +1,14 @@
+import type { Store } from "../store/types.ts";
 import type { DevicePost } from "./parse.ts";
-import { decidePost, type PostOutcome } from "./rules.ts";
-import type { DeviceStorage } from "./storage.ts";
+import { decidePost, type PostResult } from "./rules.ts";
 
 /**
  * Records one device post in one write transaction: the store reads the device and its batch, the
- * rules decide, and the store writes the device, the reading and the batch's item, or nothing.
+ * rules decide, and the store writes the device, the reading and the batch's item, or nothing. The
+ * store appends the reading as it appends every reading (Store.appendReading's way).
  */
-export function recordPost(devices: DeviceStorage, userId: string, post: DevicePost, receivedAt: number, minIntervalSeconds: number): Promise<PostOutcome> {
-  return devices.devicePost<PostOutcome>(userId, post.type, post.key, (device, batch) => {
-    const outcome = decidePost(post, device, batch, receivedAt, minIntervalSeconds);
-    return outcome.stored ? { write: outcome, result: outcome } : { result: outcome };
-  });
+export function recordPost(store: Store, userId: string, post: DevicePost, receivedAt: number, minIntervalSeconds: number): Promise<PostResult> {
+  return store.devicePost(userId, { type: post.type, name: post.name }, (state) => decidePost(post, state, receivedAt, minIntervalSeconds));
 }
 
 /** The body of a stored post: exactly what real senders check for. */

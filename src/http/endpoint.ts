@@ -56,6 +56,10 @@ export class ApiRoutes {
     return this.add("POST", path, handler);
   }
 
+  put(path: string, handler: Handler): this {
+    return this.add("PUT", path, handler);
+  }
+
   patch(path: string, handler: Handler): this {
     return this.add("PATCH", path, handler);
   }

@@ -3,6 +3,7 @@ import type { ApiVersion } from "../http/auth.ts";
 import { INGREDIENT_COLLECTIONS, type IngredientCollection } from "../resources.ts";
 import { Batch, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, Yeast } from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
+import { DEVICE_SCHEMAS, DEVICES_TAG, devicePaths } from "./devices.ts";
 import {
   badRequestText, ID_PARAMETER, INCLUDE, json, jsonBody, listParameters, NOT_FOUND, ok, operation, ref, STATUS_FILTER, STOCK_FILTERS, VALIDATION_FAILED,
 } from "./operations.ts";
@@ -38,6 +39,7 @@ export const SCHEMAS: Obj = {
     message: Type.String(),
   }),
   CreatedId: Type.Object({ id: Type.String() }),
+  ...DEVICE_SCHEMAS,
 };
 
 function batchPaths(v: ApiVersion): Obj {
@@ -121,7 +123,7 @@ export function openApiPaths(): Obj {
     Object.assign(paths, batchPaths(v), recipePaths(v));
     for (const c of INGREDIENT_COLLECTIONS) Object.assign(paths, inventoryPaths(v, c));
   }
-  return paths;
+  return Object.assign(paths, devicePaths());
 }
 
 export const DOCUMENTATION = (version: string): Obj => ({
@@ -133,7 +135,10 @@ export const DOCUMENTATION = (version: string): Obj => ({
     license: { name: "MIT", identifier: "MIT" },
   },
   servers: [{ url: "/", description: "This server" }],
-  tags: ["Batches", "Recipes", "Inventory", "Version 1", "Operations"].map((name) => ({ name, description: `${cap(name)} endpoints` })),
+  tags: [
+    ...["Batches", "Recipes", "Inventory", "Version 1", "Operations"].map((name) => ({ name, description: `${cap(name)} endpoints` })),
+    { name: DEVICES_TAG, description: "Device logging and a batch's devices: additions beyond the hosted API's document (`x-brewrecords-addition`)", "x-brewrecords-addition": true },
+  ],
   security: [{ basicAuth: [] }],
   components: {
     securitySchemes: {

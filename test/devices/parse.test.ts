@@ -90,10 +90,10 @@ const ACCEPTED: Array<{ name: string; type: DeviceType; body: Record<string, unk
     post: { name: "RED", key: "RED", time: new Date(2025, 0, 1, 12, 0, 0).getTime(), values: { sg: 1.052, temp: 20, beer: "Saison" } },
   },
   {
-    name: "Tilt JSON with lower-case keys and a colour in mixed case",
+    name: "Tilt JSON with lower-case keys and a colour in mixed case, read in capitals",
     type: "tilt",
     body: { color: "Blue", temp: 50, sg: "1.010" },
-    post: { name: "Blue", key: "BLUE", values: { sg: 1.01, temp: 10 } },
+    post: { name: "BLUE", key: "BLUE", values: { sg: 1.01, temp: 10 } },
   },
 ];
 
@@ -160,21 +160,19 @@ describe("Tilt Timepoint", () => {
     expect(timepointToMs(45658.25)).toBe(new Date(2025, 0, 1, 6, 0, 0).getTime());
   });
   test("in UTC the serial day 45658.5 is 2025-01-01T12:00:00Z", () => {
-    const before = process.env.TZ;
-    process.env.TZ = "UTC";
-    try {
-      expect(timepointToMs(45658.5)).toBe(Date.UTC(2025, 0, 1, 12));
-    } finally {
-      process.env.TZ = before ?? "";
-    }
+    expect(inZone("UTC", () => timepointToMs(45658.5))).toBe(Date.UTC(2025, 0, 1, 12));
   });
   test("in Europe/Amsterdam the serial day 45658.5 is 11:00 UTC (winter time)", () => {
-    const before = process.env.TZ;
-    process.env.TZ = "Europe/Amsterdam";
-    try {
-      expect(timepointToMs(45658.5)).toBe(Date.UTC(2025, 0, 1, 11));
-    } finally {
-      process.env.TZ = before ?? "";
-    }
+    expect(inZone("Europe/Amsterdam", () => timepointToMs(45658.5))).toBe(Date.UTC(2025, 0, 1, 11));
   });
 });
+
+function inZone<T>(zone: string, run: () => T): T {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return run();
+  } finally {
+    process.env.TZ = before ?? "";
+  }
+}

@@ -1,9 +1,11 @@
 // What a device post does (docs/decisions.md, Devices): the interval rule, the Reading Object it
 // appends, the batch item it updates, and attach/detach of items.
 import { describe, expect, test } from "bun:test";
-import { findItem, namedDevices, placeItem, removeItem } from "../../src/devices/items.ts";
+import { attachEdits, detachEdit } from "../../src/devices/attach.ts";
+import { findItem, placeItem, removeItem, settingsOf } from "../../src/devices/items.ts";
 import { parsePost } from "../../src/devices/parse.ts";
-import { decidePost, readingOf, waitSeconds, type DeviceRecord } from "../../src/devices/rules.ts";
+import { decidePost, readingOf, waitSeconds } from "../../src/devices/rules.ts";
+import type { DeviceRecord } from "../../src/store/types.ts";
 import { ATTACHED_BATCH_ID, attachedBatch } from "./fixtures.ts";
 
 const T = 1_700_000_000_000;
@@ -40,38 +42,68 @@ describe("the Reading Object of a post", () => {
 
 describe("decidePost", () => {
   const known: DeviceRecord = {
-    type: "iSpindel", key: "ISPINDEL000", name: "Ispindel000", batchId: ATTACHED_BATCH_ID, lastLog: T, lastData: null,
-    settings: { gravityOffset: null, tempOffset: null }, firstSeen: T - 1,
+    type: "iSpindel", name: "Ispindel000", batchId: ATTACHED_BATCH_ID, lastLog: T, lastData: null,
+    settings: { gravityOffset: 0, tempOffset: 0 }, firstSeen: T - 1,
   };
 
-  test("inside the interval nothing is stored and the wait is told", () => {
-    expect(decidePost(spindle(10), known, attachedBatch(), T + 60_000, 900)).toEqual({ stored: false, retryAfterSeconds: 840 });
+  test("inside the interval nothing is written and the wait is told", () => {
+    expect(decidePost(spindle(10), { device: known, batch: attachedBatch() }, T + 60_000, 900)).toEqual({ result: { stored: false, retryAfterSeconds: 840 } });
   });
 
-  test("a first post of an unattached device keeps the reading with the device", () => {
-    const outcome = decidePost(parsePost("stream", { name: "Fermenter 1", temp: 18, bpm: 4 }), undefined, undefined, T, 900);
+  test("a first post of an unattached device keeps the reading with the device, with no batch to write", () => {
+    const outcome = decidePost(parsePost("stream", { name: "Fermenter 1", temp: 18, bpm: 4 }), { device: undefined, batch: undefined }, T, 900);
     expect(outcome).toEqual({
-      stored: true,
+      result: { stored: true },
       reading: { time: T, sg: null, temp: 18, comment: null, type: "stream", pressure: null, ph: null, battery: null, rssi: null, angle: null, id: "FERMENTER 1" },
-      device: {
-        type: "stream", key: "FERMENTER 1", name: "Fermenter 1", batchId: null, lastLog: T, firstSeen: T,
-        lastData: { time: T, temp: 18, type: "stream", id: "FERMENTER 1", bpm: 4, status: "success" },
-        settings: { gravityOffset: null, tempOffset: null },
-      },
+      device: { lastLog: T, lastData: { time: T, temp: 18, type: "stream", id: "FERMENTER 1", bpm: 4, status: "success" } },
     });
+  });
+
+  test("an unattached device's own offsets apply (0 is none)", () => {
+    const device = { ...known, batchId: null, lastLog: null, settings: { gravityOffset: 2, tempOffset: 0 } };
+    const outcome = decidePost(spindle(0), { device, batch: undefined }, T, 900);
+    expect([outcome.reading?.sg, outcome.reading?.temp]).toEqual([1.002, 20]);
   });
 
   test("an attached post updates the batch item's lastData and lastLog with the item's own offsets, nothing else", () => {
     const at = T + 900_000;
-    const outcome = decidePost(spindle(0), known, attachedBatch(), at, 900);
-    if (!outcome.stored) throw new Error("not stored");
+    const outcome = decidePost(spindle(0), { device: known, batch: attachedBatch() }, at, 900);
     const lastData = { time: at, sg: 0.994, temp: 20, type: "iSpindel", battery: 3.8, rssi: -67, angle: 46.5, id: "ISPINDEL000", status: "success" };
+    expect(outcome.result).toEqual({ stored: true });
     expect(outcome.reading).toEqual({ time: at, sg: 0.994, temp: 20, comment: null, type: "iSpindel", pressure: null, ph: null, battery: 3.8, rssi: -67, angle: 46.5, id: "ISPINDEL000" });
-    expect(outcome.device).toEqual({ ...known, lastLog: at, lastData });
+    expect(outcome.device).toEqual({ lastLog: at, lastData });
     const expected = attachedBatch();
-    const item = findItem(expected, "iSpindel", "ISPINDEL000")!;
-    Object.assign(item, { lastLog: at, lastData });
+    Object.assign(findItem(expected, "iSpindel", "ISPINDEL000")!, { lastLog: at, lastData });
     expect(outcome.batch).toEqual(expected);
+  });
+
+  test("an attached batch whose document lacks the item gets one made", () => {
+    const batch = removeItem(attachedBatch(), "iSpindel", "ISPINDEL000")!;
+    const outcome = decidePost(spindle(0), { device: known, batch }, T + 900_000, 900);
+    expect(findItem(outcome.batch!, "iSpindel", "ISPINDEL000")).toMatchObject({ name: "Ispindel000", key: "ISPINDEL000", batchId: ATTACHED_BATCH_ID, lastLog: T + 900_000 });
+  });
+});
+
+describe("attach and detach edits", () => {
+  const device: DeviceRecord = { type: "tilt", name: "RED", batchId: null, lastLog: T, lastData: { sg: 1.01 }, settings: { gravityOffset: 0, tempOffset: 1 }, firstSeen: T };
+
+  test("joining a batch places the item with the device's offsets and the ones given over them", () => {
+    const edits = attachEdits({ ...device, type: "tilt" }, { gravityOffset: -2 });
+    const joined = edits.editBatch({ _id: "b1" }, true);
+    expect(findItem(joined, "tilt", "RED")).toEqual({ name: "RED", key: "RED", type: "tilt", batchId: "b1", enabled: true, hidden: false, series: ["gravity", "temp"], lastLog: T, lastData: { sg: 1.01 }, settings: { gravityOffset: -2, tempOffset: 1 } });
+    expect(edits.item()).toEqual(findItem(joined, "tilt", "RED"));
+  });
+
+  test("joining a batch that holds the item keeps its offsets unless given", () => {
+    const edits = attachEdits({ type: "iSpindel", name: "Ispindel000", batchId: null, lastLog: null, lastData: null, settings: { gravityOffset: 0, tempOffset: 0 }, firstSeen: T }, { tempOffset: 0.5 });
+    edits.editBatch(attachedBatch(), true);
+    expect(settingsOf(edits.item())).toEqual({ gravityOffset: -6, tempOffset: 0.5 });
+  });
+
+  test("leaving a batch removes the item; a batch without it is left as it is", () => {
+    const edits = attachEdits({ type: "iSpindel", name: "Ispindel000", batchId: ATTACHED_BATCH_ID, lastLog: null, lastData: null, settings: { gravityOffset: 0, tempOffset: 0 }, firstSeen: T }, {});
+    expect(findItem(edits.editBatch(attachedBatch(), false), "iSpindel", "ISPINDEL000")).toBeUndefined();
+    expect(detachEdit("tilt", "RED")({ _id: "x" })).toEqual({ _id: "x" });
   });
 });
 
@@ -82,10 +114,6 @@ describe("batch items", () => {
     expect(findItem(attachedBatch(), "iSpindel", "ISPINDEL000")?.name).toBe("Ispindel000");
     const byName = { _id: "b", devices: { stream: { items: [{ name: "Fridge" }] } } };
     expect(findItem(byName, "stream", "FRIDGE")).toEqual({ name: "Fridge" });
-  });
-
-  test("namedDevices lists every item of the known types by key", () => {
-    expect(namedDevices(attachedBatch())).toEqual([{ type: "iSpindel", key: "ISPINDEL000", name: "Ispindel000" }]);
   });
 
   test("placing an item into a batch without devices makes the type's entry", () => {
