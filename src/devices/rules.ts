@@ -1,4 +1,5 @@
 import type { Doc } from "../lib/json.ts";
+import { readingToAppend } from "../readings/append.ts";
 import type { DevicePostOutcome, DevicePostState, TimedReading } from "../store/types.ts";
 import { findItem, itemSettings, placeItem, settingsOf, type ItemSettings } from "./items.ts";
 import { withoutAbsent, type DevicePost } from "./parse.ts";
@@ -32,7 +33,7 @@ export function readingOf(post: DevicePost, settings: ItemSettings, receivedAt: 
   const v = post.values;
   const sg = v.sg === undefined ? null : offset(v.sg, settings.gravityOffset === null ? null : settings.gravityOffset / 1000, PLACES.sg);
   const temp = v.temp === undefined ? undefined : offset(v.temp, settings.tempOffset, PLACES.temp);
-  return {
+  return readingToAppend({
     time: post.time ?? receivedAt,
     sg,
     ...(temp === undefined ? {} : { temp }),
@@ -44,7 +45,7 @@ export function readingOf(post: DevicePost, settings: ItemSettings, receivedAt: 
     rssi: v.rssi ?? null,
     angle: v.angle ?? null,
     id: post.key,
-  };
+  }, receivedAt);
 }
 
 /** An item's `lastData`: the reading's values that were sent, and what the Reading Object has no field for. */

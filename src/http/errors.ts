@@ -37,9 +37,6 @@ export const ERRORS = {
   invalidLoggingId: "Invalid logging id",
   missingDeviceName: (field: string) => `Missing ${field}`,
   noDeviceValue: "No value: send at least one of temp, gravity, pressure, ph, bpm, battery, angle",
-  invalidForm: "Invalid form body",
-  unsupportedDeviceMediaType: "Content-Type must be application/json or application/x-www-form-urlencoded",
-  unknownDeviceType: "Unknown device type",
 } as const;
 
 export class HttpError extends Error {
