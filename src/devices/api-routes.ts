@@ -38,6 +38,12 @@ export function deviceApiRoutes(deps: Deps): void {
       const { userId } = await auth.authorize(request, "batches.read", 2);
       return jsonText(canonicalJson(await store.devices(userId)));
     })
+    .get("/v2/devices/:type/:name/readings", async ({ request, params }) => {
+      const { userId } = await auth.authorize(request, "batches.read", 2);
+      const readings = await store.deviceReadings(userId, deviceOf(params));
+      if (readings === undefined) throw notFound();
+      return jsonText(readings);
+    })
     .get(ITEM, async ({ request, params }) => {
       const { userId } = await auth.authorize(request, "batches.read", 2);
       const id = deviceOf(params);

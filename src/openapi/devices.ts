@@ -51,6 +51,13 @@ export function devicePaths(): Obj {
     "/v2/devices": {
       get: add(operation({ summary: "List devices", tag, version: 2, scope: "batches.read", description: "Every device that posted or was attached, with the batch it feeds (null: its posts are kept with the device).", responses: { "200": json({ type: "array", items: ref("Device") }, "The account's devices") } })),
     },
+    "/v2/devices/{type}/{name}/readings": {
+      get: add(operation({
+        summary: "List readings a device kept", tag, version: 2, scope: "batches.read", parameters: ITEM_PARAMETERS.slice(1),
+        description: "Readings the device posted while attached to no batch, in time order (its posts while attached are the batch's readings).",
+        responses: { "200": json({ type: "array", items: ref("Reading") }, "Reading Objects"), "404": NOT_FOUND },
+      })),
+    },
     "/v2/batches/{id}/devices/{type}/{name}": {
       get: add(operation({ summary: "Read a device of a batch", tag, version: 2, scope: "batches.read", parameters: ITEM_PARAMETERS, responses: { "200": json(ref("DeviceItem"), "The batch's item for the device"), "404": NOT_FOUND } })),
       put: add(operation({

@@ -106,3 +106,15 @@ describe("GET /v2/devices", () => {
     makeWorld,
   );
 });
+
+describe("GET /v2/devices/{type}/{name}/readings", () => {
+  runTable(
+    [
+      as("alice", "GET", "/v2/devices/iSpindel/Ispindel000/readings", { name: "a device that kept no reading has an empty list", status: 200, text: "[]" }),
+      as("alice", "GET", "/v2/devices/stream/Nobody/readings", { name: "a device not known is 404", status: 404, text: "Not Found" }),
+      as("mallory", "GET", "/v2/devices/iSpindel/Ispindel000/readings", { name: "another account's device is 404", status: 404, text: "Not Found" }),
+      as("alice", "GET", "/v2/devices/plaato/x/readings", { name: "an unknown device type is 404", status: 404, text: "Not Found" }),
+    ],
+    makeWorld,
+  );
+});

@@ -73,7 +73,10 @@ for (const kind of STORE_KINDS) {
       const devices = (await api("/v2/devices")) as Array<{ name: string; lastLog: number; lastData: { temp: number } }>;
       const flood = devices.filter((d) => d.name.startsWith("Flood "));
       expect(flood.map((d) => d.name).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `Flood ${i}`).sort());
-      for (const d of flood) expect(typeof d.lastData.temp).toBe("number");
+      for (const d of flood) {
+        const kept = (await api(`/v2/devices/stream/${encodeURIComponent(d.name)}/readings`)) as Array<{ time: number; temp: number }>;
+        expect(kept).toEqual([expect.objectContaining({ time: d.lastLog, temp: d.lastData.temp })]);
+      }
     });
 
     if (kind === "postgres" && HAVE_POSTGRES) {

@@ -43,7 +43,7 @@ for (const kind of STORE_KINDS) {
 
     beforeAll(async () => {
       if (kind === "postgres") db = await freshPostgres();
-      env = envFor(dir.path, db?.url, { LOGGING_MIN_INTERVAL_SECONDS: "0" });
+      env = envFor(dir.path, db?.url, { LOGGING_MIN_INTERVAL_SECONDS: "0", LOG_LEVEL: "debug" });
       expect(cli(["user", "add", "alice"], env).code).toBe(0);
       auth = basic("alice", cli(["key", "generate", "alice", "--scopes", "all"], env).stdout.trim());
       const made = cli(["logging-id", "alice"], env);
@@ -201,10 +201,13 @@ for (const kind of STORE_KINDS) {
       expect((await post(`/stream?id=${loggingId}`, JSON.stringify({ name: "Loose", temp: 17 }))).text).toBe(OK);
       const listed = (JSON.parse((await api("/v2/devices")).text) as Json[]).find((d) => d.name === "Loose")!;
       expect(listed).toMatchObject({ type: "stream", name: "Loose", batchId: null, lastData: { temp: 17, type: "stream", id: "LOOSE", status: "success" } });
+      const kept = JSON.parse((await api("/v2/devices/stream/Loose/readings")).text);
+      expect(kept).toEqual([{ time: listed.lastLog, sg: null, temp: 17, comment: null, type: "stream", pressure: null, ph: null, battery: null, rssi: null, angle: null, id: "LOOSE" }]);
       expect((await api("/v2/batches/b-later/devices/stream/Loose", { method: "PUT", body: JSON.stringify({ tempOffset: 0.5 }), headers: { "content-type": "application/json" } })).status).toBe(200);
       expect((await post(`/stream?id=${loggingId}`, JSON.stringify({ name: "Loose", temp: 18 }))).text).toBe(OK);
       const back = await readBack("b-later");
       expect(back.list.map((r) => r.temp)).toEqual([18.5]);
+      expect(JSON.parse((await api("/v2/devices/stream/Loose/readings")).text)).toEqual(kept);
       expect(back.devices.stream.items[0]).toMatchObject({ key: "LOOSE", batchId: "b-later", settings: { gravityOffset: null, tempOffset: 0.5 } });
     });
 
@@ -221,6 +224,11 @@ for (const kind of STORE_KINDS) {
       for (let i = 0; i < 5; i++) expect((await post(`/tilt?id=${loggingId}`, JSON.stringify({ Color: "GREEN", SG: 1.01 }), "application/json", server.url)).status).toBe(200);
       const second = await api("/v2/batches?limit=1");
       expect(Number(second.headers.get("x-ratelimit-remaining"))).toBe(remaining - 1);
+    });
+
+    test("the server's log names the logging routes and never the logging id", () => {
+      expect(server.output()).toContain('"route":"/stream"');
+      expect(server.output()).not.toContain(loggingId);
     });
 
     test("logging-id without --regenerate refuses to show the id again; --regenerate stops the old id at once", async () => {

@@ -9,6 +9,7 @@ const ADDITIONS: Record<string, string[]> = {
   "/ispindel": ["post"],
   "/tilt": ["post"],
   "/v2/devices": ["get"],
+  "/v2/devices/{type}/{name}/readings": ["get"],
   "/v2/batches/{id}/devices/{type}/{name}": ["delete", "get", "put"],
 };
 
