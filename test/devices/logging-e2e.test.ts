@@ -232,6 +232,9 @@ for (const kind of STORE_KINDS) {
     });
 
     test("logging-id without --regenerate refuses to show the id again; --regenerate stops the old id at once", async () => {
+      const nobody = cli(["logging-id", "nobody"], env);
+      expect([nobody.code, nobody.stdout]).toEqual([1, ""]);
+      expect(nobody.stderr).toContain("no user nobody");
       const again = cli(["logging-id", "alice"], env);
       expect(again.code).toBe(1);
       expect(again.stdout).toBe("");
