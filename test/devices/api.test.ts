@@ -15,6 +15,8 @@ const as = (who: string, method: string, url: string, rest: Partial<Scenario> & 
 
 const batchDoc = async (w: World, id: string) => JSON.parse((await w.h.call("GET", `/v2/batches/${id}`, w.accounts.alice!)).text);
 const itemsOf = async (w: World, id: string, type: string) => (await batchDoc(w, id)).devices?.[type]?.items ?? [];
+const deviceBatches = async (w: World) =>
+  (JSON.parse((await w.h.call("GET", "/v2/devices", w.accounts.alice!)).text) as Array<{ name: string; batchId: string | null }>).map((d) => [d.name, d.batchId]);
 const unchanged = async (w: World) => expect(await batchDoc(w, ATTACHED_BATCH_ID)).toEqual(JSON.parse(JSON.stringify(attachedBatch())));
 
 const IMPORTED_ITEM = (attachedBatch().devices as { iSpindel: { items: unknown[] } }).iSpindel.items[0];
@@ -41,10 +43,7 @@ describe("PUT /v2/batches/{id}/devices/{type}/{name}", () => {
         name: "attaching a device never seen makes the item with no offsets",
         status: 200,
         json: { name: "RED", key: "RED", type: "tilt", batchId: "b-other", enabled: true, hidden: false, series: ["gravity", "temp"], lastLog: null, lastData: null, settings: { gravityOffset: null, tempOffset: null } },
-        after: async (w) => {
-          const devices = JSON.parse((await w.h.call("GET", "/v2/devices", w.accounts.alice!)).text);
-          expect(devices.map((d: { name: string; batchId: string }) => [d.name, d.batchId])).toEqual([["Ispindel000", ATTACHED_BATCH_ID], ["RED", "b-other"]]);
-        },
+        after: async (w) => expect(await deviceBatches(w)).toEqual([["Ispindel000", ATTACHED_BATCH_ID], ["RED", "b-other"]]),
       }),
       as("alice", "PUT", ITEM, {
         name: "offsets sent change, numeric strings count, the rest of the item stays",
@@ -81,8 +80,7 @@ describe("DELETE /v2/batches/{id}/devices/{type}/{name}", () => {
         text: "Deleted",
         after: async (w) => {
           expect((await batchDoc(w, ATTACHED_BATCH_ID)).devices.iSpindel).toEqual({ enabled: true, items: [] });
-          const devices = JSON.parse((await w.h.call("GET", "/v2/devices", w.accounts.alice!)).text);
-          expect(devices.map((d: { name: string; batchId: string | null }) => [d.name, d.batchId])).toEqual([["Ispindel000", null]]);
+          expect(await deviceBatches(w)).toEqual([["Ispindel000", null]]);
         },
       }),
       as("alice", "DELETE", "/v2/batches/b-other/devices/iSpindel/Ispindel000", { name: "a device the batch does not hold is 404", status: 404, text: "Not Found", after: unchanged }),

@@ -2,11 +2,10 @@
 // device store exactly one post per device (docs/decisions.md, Devices), also across two processes on
 // one PostgreSQL database.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { basic } from "../helpers/app.ts";
-import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
+import { startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
 import { freshPostgres, HAVE_POSTGRES, STORE_KINDS, type Database } from "../helpers/stores.ts";
+import { deviceAccount } from "./accounts.ts";
 
 const OK = '{"result":"OK"}';
 
@@ -22,12 +21,8 @@ for (const kind of STORE_KINDS) {
     beforeAll(async () => {
       if (kind === "postgres") db = await freshPostgres();
       env = { DATABASE_URL: db?.url ?? join(dir.path, "records.sqlite"), DEMO: "0" };
-      expect(cli(["user", "add", "bob"], env).code).toBe(0);
-      auth = basic("bob", cli(["key", "generate", "bob", "--scopes", "all"], env).stdout.trim());
-      loggingId = cli(["logging-id", "bob"], env).stdout.trim();
-      const file = join(dir.path, "import.json");
-      writeFileSync(file, JSON.stringify({ batches: [{ _id: "b-race", name: "race", status: "Fermenting", devices: { tilt: { enabled: true, items: [{ name: "ORANGE", key: "ORANGE" }] } } }] }));
-      expect(cli(["import", "bob", file], env).code).toBe(0);
+      const data = { batches: [{ _id: "b-race", name: "race", status: "Fermenting", devices: { tilt: { enabled: true, items: [{ name: "ORANGE", key: "ORANGE" }] } } }] };
+      ({ auth, loggingId } = deviceAccount(env, dir.path, "bob", data));
       servers.push(await startServerProcess(env));
       if (kind === "postgres") servers.push(await startServerProcess(env));
     });

@@ -1,11 +1,10 @@
 // Device posts over HTTP to the real server process, on SQLite and on PostgreSQL, read back exactly
 // through the v2 API (README, Devices; docs/decisions.md, Devices).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
 import { freshPostgres, STORE_KINDS, type Database } from "../helpers/stores.ts";
+import { deviceAccount } from "./accounts.ts";
 
 type Json = Record<string, unknown>;
 
@@ -44,14 +43,7 @@ for (const kind of STORE_KINDS) {
     beforeAll(async () => {
       if (kind === "postgres") db = await freshPostgres();
       env = envFor(dir.path, db?.url, { LOGGING_MIN_INTERVAL_SECONDS: "0", LOG_LEVEL: "debug" });
-      expect(cli(["user", "add", "alice"], env).code).toBe(0);
-      auth = basic("alice", cli(["key", "generate", "alice", "--scopes", "all"], env).stdout.trim());
-      const made = cli(["logging-id", "alice"], env);
-      expect(made.code).toBe(0);
-      loggingId = made.stdout.trim();
-      const file = join(dir.path, "import.json");
-      writeFileSync(file, JSON.stringify(IMPORT));
-      expect(cli(["import", "alice", file], env).code).toBe(0);
+      ({ auth, loggingId } = deviceAccount(env, dir.path, "alice", IMPORT));
       server = await startWithLogging(env);
       for (const [batch, type, name] of [["b-spindle-sg", "iSpindel", "Spindle S"], ["b-stream-c", "stream", "Fermenter C"], ["b-stream-f", "stream", "Fermenter F"], ["b-stream-k", "stream", "Fermenter K"], ["b-twins", "stream", "Twins"], ["b-misspelled", "stream", "pitch"], ["b-tilt-form", "tilt", "RED"], ["b-tilt-json", "tilt", "BLUE"]]) {
         const res = await api(`/v2/batches/${batch}/devices/${type}/${encodeURIComponent(name!)}`, { method: "PUT" });
