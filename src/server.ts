@@ -21,10 +21,6 @@ export const RATE_SAVE_INTERVAL_MS = 1000;
 /** How long a graceful stop waits for in-flight requests. */
 export const STOP_GRACE_MS = 10_000;
 
-/**
- * Serves the app with Bun.serve. Bodies past the configured cap are refused in src/http/body.ts with a
- * clear 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
- */
 // TLS 1.2 suites with forward secrecy and AEAD only (TLS 1.3 suites are all of that kind).
 const TLS12_CIPHERS = [
   "ECDHE-ECDSA-AES128-GCM-SHA256",
@@ -55,17 +51,21 @@ function serveLogging(config: Config, api: Api): Server<undefined> {
   });
 }
 
+/**
+ * Serves the API with Bun.serve: its endpoints on Bun's own router, the rest through the Elysia app
+ * (src/api.ts says why). Bodies past the configured cap are refused in src/http/body.ts with a clear
+ * 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
+ */
 export async function startServer(config: Config, store: Store): Promise<RunningServer> {
   const refusal = plainHttpRefusal(config);
   if (refusal) throw new ConfigError(refusal);
   const limiter = newRateLimiter(config, store);
   await limiter.load(store);
-  // The API's routes go to Bun's own router. The app (Elysia, the pages, the documentation) answers
-  // the rest: it is loaded and built over the same API, with its rate counts and key cache, when the
+  // The Elysia app is loaded and built over the same API, with its rate counts and key cache, when the
   // first request that needs it comes, so a start neither loads nor composes it before its first answer.
   const api = buildApi(config, store, limiter, new Observer(config));
   const app = lazy(async () => {
-    const built = (await import("./app.ts")).appOver(api);
+    const built = (await import("./app.ts")).elysiaAppFor(api);
     // Elysia gives its handlers this server (the web pages read the client's address from it).
     built.server = server;
     return built;

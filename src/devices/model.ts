@@ -43,6 +43,9 @@ export const DeviceSchema = Type.Object({
   settings: Type.Object({ gravityOffset: Type.Number(), tempOffset: Type.Number() }, { description: "The device's own offsets (0 for none), used while attached to no batch" }),
 }, { description: "A device of the account, attached or not" });
 
+/** The device schemas of the OpenAPI document. */
+export const DEVICE_SCHEMAS = { Device: DeviceSchema, DeviceItem: DeviceItemSchema, DeviceSettings: DeviceSettingsSchema };
+
 /** Offsets from a PUT body: each sent one a number (or numeric string) within its bounds, or null. */
 export function checkSettings(body: Doc | undefined): Partial<ItemSettings> {
   const out: Partial<ItemSettings> = {};

@@ -4,6 +4,7 @@ import { badRequest, ERRORS, jsonText } from "../http/errors.ts";
 import { searchParams } from "../http/url.ts";
 import { readDeviceBody } from "./body.ts";
 import { LoggingIds } from "./logging-id.ts";
+import { LOGGING_DOCS } from "./docs.ts";
 import { parsePost, type DeviceType } from "./parse.ts";
 import { ignoredBody, recordPost, STORED_BODY } from "./service.ts";
 
@@ -23,15 +24,15 @@ export const LOGGING_PATHS: ReadonlyArray<readonly [path: string, type: DeviceTy
 export function loggingRoutes(deps: Deps): void {
   const { store, config } = deps;
   const ids = new LoggingIds(store);
-  const routes = new ApiRoutes(deps);
+  const routes = new ApiRoutes(deps, { tag: "Devices", addition: true });
   for (const [path, type] of LOGGING_PATHS) {
-    routes.post(path, async ({ request }) => {
+    routes.post(path, { answer: "reply", doc: LOGGING_DOCS[type] }, async ({ request }) => {
       const id = searchParams(request.url).get("id");
       if (!id) throw badRequest(ERRORS.missingLoggingId);
       const userId = await ids.userOf(id);
       if (!userId) throw badRequest(ERRORS.invalidLoggingId);
       const post = parsePost(type, await readDeviceBody(request));
-      const outcome = await recordPost(store, userId, post, Date.now(), config.loggingMinIntervalSeconds);
+      const outcome = await recordPost(store, userId, post, config.loggingMinIntervalSeconds);
       return jsonText(outcome.stored ? STORED_BODY : ignoredBody(outcome.retryAfterSeconds));
     });
   }

@@ -7,8 +7,10 @@ import { decidePost, type PostResult } from "./rules.ts";
  * rules decide, and the store writes the device, the reading and the batch's item, or nothing. The
  * store appends the reading as it appends every reading (Store.appendReading's way).
  */
-export function recordPost(store: Store, userId: string, post: DevicePost, receivedAt: number, minIntervalSeconds: number): Promise<PostResult> {
-  return store.devicePost(userId, { type: post.type, name: post.name }, (state) => decidePost(post, state, receivedAt, minIntervalSeconds));
+export function recordPost(store: Store, userId: string, post: DevicePost, minIntervalSeconds: number, now: () => number = Date.now): Promise<PostResult> {
+  // The time is read under the device's lock, so posts are timed in the order they are decided: the
+  // one stored first has the earlier time, also when another process took its request earlier.
+  return store.devicePost(userId, { type: post.type, name: post.name }, (state) => decidePost(post, state, now(), minIntervalSeconds));
 }
 
 /** The body of a stored post: exactly what real senders check for. */
