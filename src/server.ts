@@ -1,4 +1,5 @@
 import type { Server } from "bun";
+import { readFileSync } from "node:fs";
 import { buildApi, nativeRoutes, newRateLimiter, type Api } from "./api.ts";
 import { MAX_POST_BYTES } from "./devices/body.ts";
 import { ERRORS, errorReply, HttpError } from "./http/errors.ts";
@@ -52,6 +53,19 @@ function serveLogging(config: Config, api: Api): Server<undefined> {
 }
 
 /**
+ * A certificate or key file's text. One the server cannot read (a key mounted into a container for
+ * root alone, say) stops the start with the setting, the path and why, not a stack trace.
+ */
+function tlsFile(setting: string, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new ConfigError(`${setting}: cannot read ${path} as user id ${process.getuid?.() ?? "?"} (${reason})`);
+  }
+}
+
+/**
  * Serves the API with Bun.serve: its endpoints on Bun's own router, the rest through the Elysia app
  * (src/api.ts says why). Bodies past the configured cap are refused in src/http/body.ts with a clear
  * 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
@@ -77,7 +91,7 @@ export async function startServer(config: Config, store: Store): Promise<Running
     fetch: (request) => andThen(app(), (built) => built.fetch(request)),
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
-    ...(config.tls ? { tls: { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
+    ...(config.tls ? { tls: { cert: tlsFile("TLS_CERT_FILE", config.tls.certFile), key: tlsFile("TLS_KEY_FILE", config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
   });
   const logging = config.loggingPort === undefined ? undefined : serveLogging(config, api);
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);

@@ -33,7 +33,7 @@ export function inventoryRoutes(deps: Deps, version: ApiVersion): void {
         doc: ({ collection }) => ({
           summary: `List ${collection}`,
           parameters: [...listParameters(version), ...STOCK_FILTERS],
-          responses: { "200": json({ type: "array", items: ref(item({ collection })) }, `One page of ${collection}`), "400": badRequestText("Invalid order by direction") },
+          responses: { "200": json({ type: "array", items: ref(`${item({ collection })}Response`) }, `One page of ${collection}`), "400": badRequestText("Invalid order by direction") },
         }),
       },
       ({ request, params, userId }) => {
@@ -56,7 +56,7 @@ export function inventoryRoutes(deps: Deps, version: ApiVersion): void {
           summary: `Read one of ${collection}`,
           parameters: [ID_PARAMETER, INCLUDE],
           description: "The account's item, or the default catalog's item of that `_id`.",
-          responses: { "200": json(ref(item({ collection })), "The item"), "404": NOT_FOUND },
+          responses: { "200": json(ref(`${item({ collection })}Response`), "The item"), "404": NOT_FOUND },
         }),
       },
       async ({ request, params, userId }) => (await inventoryService()).readItem(store, userId, collectionOf(params), params.id, searchParams(request.url)),

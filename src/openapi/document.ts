@@ -1,6 +1,9 @@
 import { BatchPatch, BatchStatusSchema } from "../batches/model.ts";
 import { INGREDIENT_COLLECTIONS } from "../resources.ts";
-import { Batch, BatchResponse, BrewTracker, Fermentable, Hop, InventoryCreate, InventoryPatch, Misc, Reading, Recipe, RecipeFields, RecipeResponse, Yeast } from "../schema/index.ts";
+import {
+  Batch, BatchResponse, BrewTracker, Fermentable, FermentableResponse, Hop, HopResponse, InventoryCreate, InventoryPatch, Misc, MiscResponse, Reading, Recipe, RecipeFields,
+  RecipeResponse, Yeast, YeastResponse,
+} from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
 import type { Route } from "../http/endpoint.ts";
 import { ADDITION_TAG, ITEM_SCHEMA, operation } from "./operations.ts";
@@ -21,6 +24,7 @@ const StockPatch = Type.Object(
 
 export const SCHEMAS: Obj = {
   Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker, BatchResponse, RecipeResponse,
+  FermentableResponse, HopResponse, MiscResponse, YeastResponse,
   BatchStatus: BatchStatusSchema,
   BatchPatch,
   RecipePatch: Type.Object(RecipeFields, { description: "Top-level fields to replace (shallow merge)" }),

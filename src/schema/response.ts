@@ -1,8 +1,9 @@
 // What the server returns, for the OpenAPI document's responses. A request is held to the bounds
 // of its schema (`og` ≤ 1.2, `color` ≤ 100); the figures the service calculates are not, since an
 // extreme recipe really has an OG or colour beyond them. Every stored document has its `_id`.
-import { Type } from "@sinclair/typebox";
+import { Type, type TSchema } from "@sinclair/typebox";
 import { Batch } from "./batch";
+import { FermentableFields, HopFields, MiscFields, YeastFields } from "./ingredients";
 import { Num, NumN } from "./common";
 import { RecipeFields } from "./recipe";
 
@@ -27,3 +28,11 @@ export const BatchResponse = Type.Object(
   { ...Batch.properties, ...clearable, _id: Type.String(), recipe: Type.Optional(BatchRecipeResponse) },
   { description: "A stored batch; its recipe's calculated figures carry no input bounds" },
 );
+
+/** Inventory items as GET returns them: the account's item or the catalog default, each with its `_id`. */
+const item = (fields: Record<string, TSchema>, name: string) =>
+  Type.Object({ ...fields, _id: Type.String() }, { description: `A stored ${name}, or the default catalog's of that _id` });
+export const FermentableResponse = item(FermentableFields, "fermentable");
+export const HopResponse = item(HopFields, "hop");
+export const MiscResponse = item(MiscFields, "misc");
+export const YeastResponse = item(YeastFields, "yeast");

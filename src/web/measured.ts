@@ -1,4 +1,4 @@
-import { MEASURED_BOUNDS, type NumericBound } from "../batches/model.ts";
+import { MEASURED_BOUNDS, type MeasuredBound } from "../batches/model.ts";
 import { ERRORS } from "../http/errors.ts";
 import type { Doc } from "../lib/json.ts";
 import { parseNumeric } from "../lib/numeric.ts";
@@ -7,33 +7,8 @@ import { num, text } from "./format.ts";
 // The batch page's form of measured values: the fields the API's batch PATCH takes, in its order, with
 // the API's bounds. The form's answer becomes a PATCH body for the same rules (checkBatchPatch).
 
-export interface MeasuredField extends NumericBound {
-  label: string;
-  unit: string;
-}
-
-const LABELS: Record<string, [label: string, unit: string]> = {
-  measuredMashPh: ["Mash pH", "pH"],
-  measuredBoilSize: ["Pre-boil volume", "L"],
-  measuredFirstWortGravity: ["First wort gravity", "SG"],
-  measuredPreBoilGravity: ["Pre-boil gravity", "SG"],
-  measuredPostBoilGravity: ["Post-boil gravity", "SG"],
-  measuredKettleSize: ["Post-boil volume", "L"],
-  measuredOg: ["Original gravity", "SG"],
-  measuredFermenterTopUp: ["Fermenter top-up", "L"],
-  measuredBatchSize: ["Fermenter volume", "L"],
-  measuredFg: ["Final gravity", "SG"],
-  measuredBottlingSize: ["Bottling volume", "L"],
-  carbonationTemp: ["Carbonation temperature", "°C"],
-};
-
-export const MEASURED_FIELDS: readonly MeasuredField[] = MEASURED_BOUNDS.map((b) => {
-  const [label, unit] = LABELS[b.field] ?? [b.field, ""];
-  return { ...b, label, unit };
-});
-
 /** "0.1 to 1.9", "0 or more": the bounds as the form explains them. */
-export function boundsText(f: NumericBound): string {
+export function boundsText(f: MeasuredBound): string {
   return f.maximum === undefined ? `${f.minimum} or more` : `${f.minimum} to ${f.maximum}`;
 }
 
@@ -46,7 +21,7 @@ export function measuredPatch(form: URLSearchParams, batch: Doc): Doc {
   const body: Doc = {};
   const status = form.get("status");
   if (status !== null && status !== "" && status !== batch.status) body.status = status;
-  for (const { field } of MEASURED_FIELDS) {
+  for (const { field } of MEASURED_BOUNDS) {
     const raw = form.get(field);
     if (raw === null) continue;
     const typed = raw.trim();
@@ -63,7 +38,7 @@ export function measuredPatch(form: URLSearchParams, batch: Doc): Doc {
 /** The field an API refusal names (`Invalid measuredOg`), for the form to mark it. */
 export function refusedField(message: string): string | undefined {
   if (message === ERRORS.invalidStatus) return "status";
-  return MEASURED_FIELDS.find((f) => ERRORS.invalidField(f.field) === message)?.field;
+  return MEASURED_BOUNDS.find((f) => ERRORS.invalidField(f.field) === message)?.field;
 }
 
 /** What a box shows: what was typed when the form comes back refused, else the stored value. */

@@ -1,7 +1,8 @@
 import { BATCH_STATUSES } from "../../resources.ts";
 import { fixed, formatSg, formatTemp, num } from "../format.ts";
 import { html, type Html } from "../html.ts";
-import { boundsText, boxValue, MEASURED_FIELDS, statusOf } from "../measured.ts";
+import { MEASURED_BOUNDS } from "../../batches/model.ts";
+import { boundsText, boxValue, statusOf } from "../measured.ts";
 
 type Doc = Record<string, unknown>;
 
@@ -42,7 +43,7 @@ export interface MeasuredFormView {
   list?: string;
 }
 
-function box(doc: Doc, view: MeasuredFormView, f: (typeof MEASURED_FIELDS)[number]): Html {
+function box(doc: Doc, view: MeasuredFormView, f: (typeof MEASURED_BOUNDS)[number]): Html {
   const id = `m-${f.field}`;
   const invalid = view.error?.field === f.field;
   return html`<div class="field"><label for="${id}">${f.label}</label>
@@ -68,7 +69,7 @@ ${view.error ? html`<p class="error" role="alert" id="measured-error">${view.err
 <input type="hidden" name="csrf" value="${view.csrf}">
 <div class="field"><label for="m-status">Status</label>
 <select id="m-status" name="status"${statusInvalid ? html` aria-invalid="true" aria-describedby="measured-error"` : ""}>${status ? "" : html`<option value="" selected>Not set</option>`}${BATCH_STATUSES.map((s) => html`<option value="${s}"${s === status ? html` selected` : ""}>${s}</option>`)}</select></div>
-${MEASURED_FIELDS.map((f) => box(doc, view, f))}
+${MEASURED_BOUNDS.map((f) => box(doc, view, f))}
 <p class="actions"><button type="submit">Save measured values</button> <span class="hint">An emptied box clears its value.</span></p>
 </form>
 ${valueTable(doc, DERIVED, "measured", "Worked out from the measurements")}
