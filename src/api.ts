@@ -1,3 +1,4 @@
+import { batchAdditionRoutes } from "./batches/additions.ts";
 import { batchRoutes } from "./batches/routes.ts";
 import { deviceApiRoutes } from "./devices/api-routes.ts";
 import { loggingRoutes } from "./devices/routes.ts";
@@ -14,6 +15,7 @@ import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
 import type { Awaitable } from "./lib/awaitable.ts";
+import { readingRoutes } from "./readings/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
 import { isStoreUnavailable, unavailableCause } from "./store/unavailable.ts";
@@ -116,6 +118,8 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
     recipeRoutes(deps, version);
     inventoryRoutes(deps, version);
   }
+  batchAdditionRoutes(deps);
+  readingRoutes(deps);
   deviceApiRoutes(deps);
   // The logging endpoints go in a table of their own for the logging listener, and in the API's.
   const logging = new EndpointTable();

@@ -1,7 +1,7 @@
 import { BatchPatch, BatchStatusSchema } from "../batches/model.ts";
 import { INGREDIENT_COLLECTIONS } from "../resources.ts";
 import {
-  Batch, BatchResponse, BrewTracker, Fermentable, FermentableResponse, Hop, HopResponse, InventoryCreate, InventoryPatch, Misc, MiscResponse, Reading, Recipe, RecipeFields,
+  Batch, BatchCreate, BatchResponse, BrewTracker, Fermentable, FermentableResponse, Hop, HopResponse, InventoryCreate, InventoryPatch, Misc, MiscResponse, Reading, Recipe, RecipeFields,
   RecipeResponse, Yeast, YeastResponse,
 } from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
@@ -23,6 +23,7 @@ const StockPatch = Type.Object(
 );
 
 export const SCHEMAS: Obj = {
+  BatchCreate,
   Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker, BatchResponse, RecipeResponse,
   FermentableResponse, HopResponse, MiscResponse, YeastResponse,
   BatchStatus: BatchStatusSchema,

@@ -141,6 +141,20 @@ export class PostgresStore implements Store {
     await copyRecords(sql, [encodedRow(userId, kind, doc)]);
   }
 
+  async insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc> {
+    const sql = await this.db();
+    return sql.begin(async (tx) => {
+      // One lock per account, kind and field: concurrent inserts, from any process, take turns.
+      await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}/${kind}/#${field}`}, 0))`;
+      const [row] = await tx`SELECT MAX((body::json ->> ${field})::numeric) AS max FROM records
+        WHERE user_id = ${userId} AND kind = ${kind} AND json_typeof(body::json -> ${field}) = 'number'`;
+      const max = row?.max === null || row?.max === undefined ? undefined : Number(row.max);
+      const doc = make(max === undefined ? 1 : Math.floor(max) + 1);
+      await copyRecords(tx, [encodedRow(userId, kind, doc)]);
+      return doc;
+    });
+  }
+
   async update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T> {
     const sql = await this.db();
     if (!findable(id)) return decide(undefined).result;

@@ -179,6 +179,17 @@ export class SqliteStore implements Store {
     this.write(userId, kind, doc);
   }
 
+  async insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc> {
+    const path = jsonPathOf(field);
+    return this.db.transaction(() => {
+      const greatest = this.statements.get(`SELECT MAX(json_extract(body, '${path}')) FROM records WHERE user_id = ? AND kind = ? AND json_type(body, '${path}') IN ('integer', 'real')`);
+      const max = (greatest.values(userId, kind) as unknown[][])[0]?.[0];
+      const doc = make(typeof max === "number" ? Math.floor(max) + 1 : 1);
+      this.write(userId, kind, doc);
+      return doc;
+    }).immediate();
+  }
+
   private updateTx(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<unknown>): unknown {
     const rows = this.statements.get(SQL.current).values(userId, kind, id) as unknown[][];
     const row = rows[0];
@@ -416,4 +427,10 @@ export class SqliteStore implements Store {
     this.statements.clear();
     this.db.close();
   }
+}
+
+/** The JSON path of a top-level field, for SQL text: only a plain name is ever one (never request text). */
+function jsonPathOf(field: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`not a field name: ${field}`);
+  return `$.${field}`;
 }

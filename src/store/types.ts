@@ -41,6 +41,8 @@ export interface ListQuery {
   orderBy: string;
   desc: boolean;
   status?: string;
+  /** Any of these statuses (`status_in`, beyond the hosted API); with `status` too, both must hold. */
+  statuses?: readonly string[];
   inventory?: "exists" | "negative";
   /** Which stored text to return: the precomputed default projection, or the whole document. */
   fields: "summary" | "body";
@@ -204,6 +206,13 @@ export interface Store extends RateStorage {
   get(userId: string, kind: Kind, id: string, as: "bytes"): Awaitable<StoredJson | undefined>;
   get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
   insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;
+  /**
+   * Inserts the document `make` builds from the next number of a top-level field among the account's
+   * documents of the kind (the greatest number it holds, plus one; 1 when none holds a number), in
+   * one write transaction that serialises such inserts across processes: numbers are unique and
+   * without gaps however many are made at once.
+   */
+  insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc>;
   /**
    * Runs `decide` on the current document (undefined when absent) inside one write transaction. The
    * document is a copy of its own for `decide`, which may change it and return it as the write.
