@@ -79,6 +79,9 @@ function phField(body: Doc): number | undefined {
   return ph;
 }
 
+/** RSSI is whole dBm, and clients read it as an integer: a fraction sent is rounded. */
+const wholeNumber = (value: number | undefined) => (value === undefined ? undefined : Math.round(value));
+
 const inCelsius = (value: number | undefined, unit: TempUnit) => (value === undefined ? undefined : toCelsius(value, unit));
 
 /** Custom Stream: `name` plus any of the documented values, each with its unit key. */
@@ -99,7 +102,7 @@ function parseStream(body: Doc): DevicePost {
     ph: phField(body),
     bpm: numberField(body, "bpm"),
     battery: numberField(body, "battery", true),
-    rssi: numberField(body, "rssi", true),
+    rssi: wholeNumber(numberField(body, "rssi", true)),
     angle: numberField(body, "angle"),
     comment: textField(body, "comment"),
     beer: textField(body, "beer"),
@@ -119,7 +122,7 @@ function parseISpindel(body: Doc): DevicePost {
     sg: gravity === undefined ? undefined : inSg ? gravity : platoToSg(gravity),
     temp: inCelsius(numberField(body, "temperature"), unitField(body, "temp_units", TEMP_UNITS, "C")),
     battery: numberField(body, "battery", true),
-    rssi: numberField(body, "RSSI", true),
+    rssi: wholeNumber(numberField(body, "RSSI", true)),
     angle: numberField(body, "angle"),
   });
 }

@@ -3,9 +3,9 @@ import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
-import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, LoggingIdRecord, TimeRange } from "./types.ts";
+import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, TimeRange } from "./types.ts";
 
-// Devices and logging ids in the SQLite store. Writes run in immediate transactions, so the check of a
+// Devices in the SQLite store. Writes run in immediate transactions, so the check of a
 // device post (the minimum interval) and its write happen under SQLite's one write lock.
 
 const DEVICE_COLUMNS = "type, name, batch_id, last_log, last_data, settings, first_seen";
@@ -23,33 +23,6 @@ export class SqliteDevices {
     private readonly readings: SqliteReadings,
     private readonly batches: BatchDocs,
   ) {}
-
-  setLoggingId(r: LoggingIdRecord): boolean {
-    return this.db.transaction(() => {
-      if (this.statements.get("SELECT 1 FROM users WHERE id = ?").get(r.userId) === null) return false;
-      this.statements
-        .get(`INSERT INTO logging_ids (user_id, digest, created_at) VALUES (?, ?, ?)
-          ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, created_at = excluded.created_at`)
-        .run(r.userId, r.digest, r.createdAt);
-      return true;
-    }).immediate();
-  }
-
-  getLoggingId(userId: string): LoggingIdRecord | undefined {
-    const row = this.statements.get("SELECT digest, created_at FROM logging_ids WHERE user_id = ?").get(userId) as { digest: string; created_at: number } | null;
-    return row ? { userId, digest: row.digest, createdAt: row.created_at } : undefined;
-  }
-
-  /** In the caller's transaction: an imported digest, unless another account holds it (docs/decisions.md, "Devices"). */
-  importLoggingId(r: LoggingIdRecord): void {
-    const holder = this.userByLoggingId(r.digest);
-    if (holder === undefined || holder === r.userId) this.setLoggingId(r);
-  }
-
-  userByLoggingId(digest: string): string | undefined {
-    const row = this.statements.get("SELECT user_id FROM logging_ids WHERE digest = ?").get(digest) as { user_id: string } | null;
-    return row?.user_id;
-  }
 
   list(userId: string): DeviceRecord[] {
     const rows = this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? ORDER BY type, name`).all(userId) as DeviceRow[];

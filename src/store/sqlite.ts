@@ -6,35 +6,32 @@ import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, type ListSql } from "./sqlite-list.ts";
 import { openDatabase } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
-import { StatementCache } from "./sqlite-statements.ts";
+import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
 import { SqliteDevices } from "./sqlite-devices.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
-  ApiKeyRecord, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery,
-  LoggingIdRecord, RateCount, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, UserRecord,
+  DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery, Store, StoredJson,
+  TimedReading, TimeRange, UpdateOutcome,
 } from "./types.ts";
 
-/** How stale a look at other processes' key changes may be (docs/decisions.md). */
-export const KEYS_EPOCH_MAX_AGE_MS = 1;
-
-interface KeyRow { user_id: string; digest: string; scopes: string; api_version: number; created_at: number }
+export { KEYS_EPOCH_MAX_AGE_MS } from "./sqlite-accounts.ts";
 
 /** Answers a row when a batch has a readings list. */
 const LIST_EXISTS = "SELECT 1 FROM reading_lists WHERE user_id = ? AND batch_id = ?";
 
-export class SqliteStore implements Store {
+/** The SQLite store: documents, readings and devices over the accounts of SqliteAccounts. */
+export class SqliteStore extends SqliteAccounts implements Store {
   readonly kind = "sqlite" as const;
   readonly tables;
   // Transaction functions are built once: building one per call costs more than a small write.
   private readonly tx;
 
-  private readonly statements: StatementCache;
   private readonly series: SqliteReadings;
   private readonly deviceRows: SqliteDevices;
 
-  constructor(readonly db: Database) {
-    this.statements = new StatementCache(db);
+  constructor(db: Database) {
+    super(db);
     this.series = new SqliteReadings(this.statements);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
       read: (userId, batchId) => {
@@ -54,87 +51,6 @@ export class SqliteStore implements Store {
 
   static open(path: string): SqliteStore {
     return new SqliteStore(openDatabase(path));
-  }
-
-  async createUser(userId: string, passwordHash: string | null): Promise<boolean> {
-    const res = this.statements
-      .get("INSERT INTO users (id, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
-      .run(userId, passwordHash, Date.now());
-    return res.changes === 1;
-  }
-
-  async userExists(userId: string): Promise<boolean> {
-    return this.statements.get("SELECT 1 FROM users WHERE id = ?").get(userId) !== null;
-  }
-
-  async getUser(userId: string): Promise<UserRecord | undefined> {
-    const row = this.statements.get("SELECT id, password_hash, created_at FROM users WHERE id = ?").get(userId) as
-      | { id: string; password_hash: string | null; created_at: number }
-      | null;
-    return row ? { userId: row.id, passwordHash: row.password_hash, createdAt: row.created_at } : undefined;
-  }
-
-  async setPassword(userId: string, passwordHash: string): Promise<boolean> {
-    return this.statements.get("UPDATE users SET password_hash = ? WHERE id = ?").run(passwordHash, userId).changes === 1;
-  }
-
-  async setApiKey(k: ApiKeyRecord): Promise<void> {
-    this.statements
-      .get(
-        `INSERT INTO api_keys (user_id, digest, scopes, api_version, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, scopes = excluded.scopes,
-           api_version = excluded.api_version, created_at = excluded.created_at`,
-      )
-      .run(k.userId, k.digest, k.scopes.join(","), k.apiVersion, k.createdAt);
-    this.ownKeyWrites++;
-    this.newEpoch();
-  }
-
-  private ownKeyWrites = 0;
-  private dataVersion = -1;
-  private dataVersionAt = -Infinity;
-  private epoch = "";
-
-  // data_version changes when another connection (the command line, another process) commits; this
-  // connection's own key writes are counted here, so they are seen at once. Reading data_version takes
-  // a read transaction of its own (two lock calls on the shared-memory file), so it is read again at
-  // most once per KEYS_EPOCH_MAX_AGE_MS: a key changed by another process is refused within that.
-  keysEpoch(): string {
-    const now = performance.now();
-    if (now - this.dataVersionAt >= KEYS_EPOCH_MAX_AGE_MS) {
-      const version = (this.statements.get("PRAGMA data_version").values() as number[][])[0][0];
-      this.dataVersionAt = now;
-      if (version !== this.dataVersion) this.newEpoch(version);
-    }
-    return this.epoch;
-  }
-
-  // The epoch text is made when either count changes, not on every request that asks for it.
-  private newEpoch(dataVersion = this.dataVersion): void {
-    this.dataVersion = dataVersion;
-    this.epoch = `${dataVersion}:${this.ownKeyWrites}`;
-  }
-
-  getApiKey(userId: string): ApiKeyRecord | undefined {
-    const row = this.statements.get("SELECT * FROM api_keys WHERE user_id = ?").get(userId) as KeyRow | null;
-    if (!row) return undefined;
-    return {
-      userId: row.user_id,
-      digest: row.digest,
-      scopes: row.scopes ? row.scopes.split(",") : [],
-      apiVersion: row.api_version === 1 ? 1 : 2,
-      createdAt: row.created_at,
-    };
-  }
-
-  async secret(name: string, create: () => string): Promise<string> {
-    return this.db.transaction(() => {
-      const row = this.statements.get("SELECT value FROM meta WHERE name = ?").get(name) as { value: string } | null;
-      if (row) return row.value;
-      const value = create();
-      this.statements.get("INSERT INTO meta (name, value) VALUES (?, ?)").run(name, value);
-      return value;
-    }).immediate();
   }
 
   list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): StoredJson[] | "unknown-cursor";
@@ -293,18 +209,6 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0).immediate();
   }
 
-  async setLoggingId(record: LoggingIdRecord): Promise<boolean> {
-    return this.deviceRows.setLoggingId(record);
-  }
-
-  async getLoggingId(userId: string): Promise<LoggingIdRecord | undefined> {
-    return this.deviceRows.getLoggingId(userId);
-  }
-
-  async userByLoggingId(digest: string): Promise<string | undefined> {
-    return this.deviceRows.userByLoggingId(digest);
-  }
-
   async devices(userId: string): Promise<DeviceRecord[]> {
     return this.deviceRows.list(userId);
   }
@@ -354,25 +258,7 @@ export class SqliteStore implements Store {
       }
       for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
       if (set.devices) this.deviceRows.importDevices(userId, set.devices, (id) => this.column(SQL.get, userId, "batch", id) !== undefined);
-      if (set.loggingId) this.deviceRows.importLoggingId({ userId, ...set.loggingId });
-    }).immediate();
-  }
-
-  async loadRateCounts(windowStart: number): Promise<RateCount[]> {
-    const rows = this.statements
-      .get("SELECT user_id, api_version, count FROM rate_counts WHERE window_start = ?")
-      .all(windowStart) as Array<{ user_id: string; api_version: number; count: number }>;
-    return rows.map((r) => ({ userId: r.user_id, apiVersion: r.api_version === 1 ? 1 : 2, count: r.count }));
-  }
-
-  async saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void> {
-    this.db.transaction(() => {
-      const upsert = this.statements.get(
-        `INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = MAX(count, excluded.count)`,
-      );
-      for (const c of counts) upsert.run(c.userId, c.apiVersion, windowStart, c.count);
-      this.statements.get("DELETE FROM rate_counts WHERE window_start < ?").run(windowStart);
+      if (set.loggingId) this.importLoggingId({ userId, ...set.loggingId });
     }).immediate();
   }
 
@@ -400,33 +286,13 @@ export class SqliteStore implements Store {
       }
       const devices = this.deviceRows.exportDevices(userId);
       if (devices.length) set.devices = devices;
-      const loggingId = this.deviceRows.getLoggingId(userId);
+      const loggingId = this.loggingIdOf(userId);
       if (loggingId) set.loggingId = { digest: loggingId.digest, createdAt: loggingId.createdAt };
       return set;
     }).deferred();
   }
 
-  async backup(path: string): Promise<void> {
-    this.statements.get("VACUUM INTO ?").run(path);
-  }
 
-  async ping(): Promise<boolean> {
-    try {
-      return this.statements.get("SELECT 1 AS ok").get() !== null;
-    } catch {
-      return false;
-    }
-  }
-
-  async isEmpty(): Promise<boolean> {
-    return this.statements.get("SELECT 1 FROM users LIMIT 1").get() === null;
-  }
-
-  async close(): Promise<void> {
-    // Finalized first, so closing releases the file (and checkpoints the WAL) at once.
-    this.statements.clear();
-    this.db.close();
-  }
 }
 
 /** The JSON path of a top-level field, for SQL text: only a plain name is ever one (never request text). */

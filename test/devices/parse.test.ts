@@ -18,6 +18,12 @@ const ACCEPTED: Array<{ name: string; type: DeviceType; body: Record<string, unk
     post: { name: "Red Spindle", key: "RED SPINDLE", values: { sg: 1.046, temp: 19, battery: 3.9, rssi: -60, angle: 40.1 } },
   },
   {
+    name: "an RSSI sent with a fraction is rounded to whole dBm, as clients read it as an integer",
+    type: "iSpindel",
+    body: { name: "r", gravity: 1, RSSI: "-67.6" },
+    post: { name: "r", key: "R", values: { sg: 1.0039, rssi: -68 } },
+  },
+  {
     name: "iSpindel at 0 °P is water, SG 1",
     type: "iSpindel",
     body: { name: "s", gravity: 0, temperature: 20 },
