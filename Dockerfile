@@ -1,6 +1,7 @@
 # brewrecords in one container: data in the /data volume, HTTPS from a certificate or behind a
-# TLS-terminating proxy (see README, "Self-hosting"). The commands below are exercised outside
-# Docker by test/e2e/container-commands.test.ts.
+# TLS-terminating proxy (see README, "Self-hosting"). test/e2e/container.test.ts builds this file
+# with podman and runs the image; test/e2e/container-commands.test.ts runs its commands outside any
+# container engine.
 
 # Production dependencies only, from the frozen lock file.
 FROM oven/bun:1.4.5-slim AS deps
@@ -22,11 +23,15 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=/data/brewrecords.sqlite \
     DEMO=0
-# Swagger UI's files are served from the installed swagger-ui-dist; the rest is in the bundle.
-COPY --from=deps /app/node_modules ./node_modules
+# Everything the server runs is in the bundle but Swagger UI's files, which it serves from the
+# installed swagger-ui-dist: the image holds that package alone (not, say, the TypeScript compiler
+# that the web framework names as an optional peer).
+COPY --from=deps /app/node_modules/swagger-ui-dist ./node_modules/swagger-ui-dist
 COPY package.json ./
 COPY --from=build /app/dist ./dist
 # The command line on PATH: docker exec <container> brewrecords user add alice
+# /data belongs to the image's user (uid 1000), so a named volume starts out writable by the server;
+# mounted certificate and key files must be readable by that uid.
 RUN ln -s /app/dist/main.js /usr/local/bin/brewrecords \
  && mkdir -p /data \
  && chown bun:bun /data

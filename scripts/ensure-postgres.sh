@@ -5,6 +5,8 @@
 #                               `postgresql` package (initdb in a temporary folder, a free port) and
 #                               prints its URL; its folder is on stderr as "cluster: <dir>".
 #   ensure-postgres.sh stop <dir>   stops that cluster and removes its folder.
+#   ensure-postgres.sh pause <dir>  stops that cluster at once (its clients lose their connections);
+#   ensure-postgres.sh resume <dir> starts it again with the same options.
 set -euo pipefail
 
 URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
@@ -27,6 +29,18 @@ if [ "${1:-}" = "stop" ]; then
   dir="${2:?usage: ensure-postgres.sh stop <dir>}"
   as_owner "$(bindir)/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$dir"
+  exit 0
+fi
+
+if [ "${1:-}" = "pause" ]; then
+  as_owner "$(bindir)/pg_ctl" -D "${2:?usage: ensure-postgres.sh pause <dir>}/data" -m fast -w stop >/dev/null
+  exit 0
+fi
+
+if [ "${1:-}" = "resume" ]; then
+  dir="${2:?usage: ensure-postgres.sh resume <dir>}"
+  # restart (of a stopped server: a start) takes the options it was last started with (postmaster.opts).
+  as_owner "$(bindir)/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 restart >/dev/null 2>&1
   exit 0
 fi
 

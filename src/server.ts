@@ -1,4 +1,5 @@
 import type { Server } from "bun";
+import { readFileSync } from "node:fs";
 import { buildApi, nativeRoutes, newRateLimiter } from "./api.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { Observer } from "./http/observe.ts";
@@ -17,10 +18,6 @@ export const RATE_SAVE_INTERVAL_MS = 1000;
 /** How long a graceful stop waits for in-flight requests. */
 export const STOP_GRACE_MS = 10_000;
 
-/**
- * Serves the app with Bun.serve. Bodies past the configured cap are refused in src/http/body.ts with a
- * clear 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
- */
 // TLS 1.2 suites with forward secrecy and AEAD only (TLS 1.3 suites are all of that kind).
 const TLS12_CIPHERS = [
   "ECDHE-ECDSA-AES128-GCM-SHA256",
@@ -31,17 +28,34 @@ const TLS12_CIPHERS = [
   "ECDHE-RSA-CHACHA20-POLY1305",
 ].join(":");
 
+/**
+ * A certificate or key file's text. One the server cannot read (a key mounted into a container for
+ * root alone, say) stops the start with the setting, the path and why, not a stack trace.
+ */
+function tlsFile(setting: string, path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new ConfigError(`${setting}: cannot read ${path} as user id ${process.getuid?.() ?? "?"} (${reason})`);
+  }
+}
+
+/**
+ * Serves the API with Bun.serve: its endpoints on Bun's own router, the rest through the Elysia app
+ * (src/api.ts says why). Bodies past the configured cap are refused in src/http/body.ts with a clear
+ * 413; Bun's own limit (which answers with an empty body) sits well above it as a backstop.
+ */
 export async function startServer(config: Config, store: Store): Promise<RunningServer> {
   const refusal = plainHttpRefusal(config);
   if (refusal) throw new ConfigError(refusal);
   const limiter = newRateLimiter(config, store);
   await limiter.load(store);
-  // The API's routes go to Bun's own router. The app (Elysia, the pages, the documentation) answers
-  // the rest: it is loaded and built over the same API, with its rate counts and key cache, when the
+  // The Elysia app is loaded and built over the same API, with its rate counts and key cache, when the
   // first request that needs it comes, so a start neither loads nor composes it before its first answer.
   const api = buildApi(config, store, limiter, new Observer(config));
   const app = lazy(async () => {
-    const built = (await import("./app.ts")).appOver(api);
+    const built = (await import("./app.ts")).elysiaAppFor(api);
     // Elysia gives its handlers this server (the web pages read the client's address from it).
     built.server = server;
     return built;
@@ -53,7 +67,7 @@ export async function startServer(config: Config, store: Store): Promise<Running
     fetch: (request) => andThen(app(), (built) => built.fetch(request)),
     maxRequestBodySize: config.maxBodyBytes * 4,
     idleTimeout: 30,
-    ...(config.tls ? { tls: { cert: Bun.file(config.tls.certFile), key: Bun.file(config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
+    ...(config.tls ? { tls: { cert: tlsFile("TLS_CERT_FILE", config.tls.certFile), key: tlsFile("TLS_KEY_FILE", config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
   });
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;

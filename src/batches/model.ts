@@ -1,44 +1,46 @@
-import { Type as t, type TSchema } from "@sinclair/typebox";
+import { Type as t } from "@sinclair/typebox";
 import { BATCH_STATUSES } from "../resources.ts";
 
-// The Batch PATCH table of the API document, in its order. Bounds are inclusive. This one schema
-// drives PATCH validation (service.ts) and documents the request body.
-// Every field is optional: only sent fields change.
-const measured = (description: string, minimum: number, maximum?: number) =>
-  t.Optional(t.Union([t.Number({ minimum, ...(maximum === undefined ? {} : { maximum }) }), t.Null()], { description }));
+/** A measured value of the Batch PATCH table: its inclusive bounds (no maximum: unbounded above), and how people read it. */
+export interface MeasuredBound {
+  field: string;
+  description: string;
+  minimum: number;
+  maximum?: number;
+  /** The name and unit the batch page shows. */
+  label: string;
+  unit: string;
+}
+
+// The Batch PATCH table of the API document, in its order: the one source of the PATCH schema (and so
+// the OpenAPI document) and of the check in service.ts, whose first failing field names the error.
+export const MEASURED_BOUNDS: readonly MeasuredBound[] = [
+  { field: "measuredMashPh", description: "mash pH", minimum: 0, maximum: 14, label: "Mash pH", unit: "pH" },
+  { field: "measuredBoilSize", description: "pre-boil volume, liters", minimum: 0, label: "Pre-boil volume", unit: "L" },
+  { field: "measuredFirstWortGravity", description: "first wort gravity, SG", minimum: 0.1, maximum: 1.9, label: "First wort gravity", unit: "SG" },
+  { field: "measuredPreBoilGravity", description: "pre-boil gravity, SG", minimum: 0.1, maximum: 1.9, label: "Pre-boil gravity", unit: "SG" },
+  { field: "measuredPostBoilGravity", description: "post-boil gravity, SG", minimum: 0.1, maximum: 1.9, label: "Post-boil gravity", unit: "SG" },
+  { field: "measuredKettleSize", description: "post-boil volume, liters", minimum: 0, label: "Post-boil volume", unit: "L" },
+  { field: "measuredOg", description: "original gravity, SG", minimum: 0.1, maximum: 1.9, label: "Original gravity", unit: "SG" },
+  { field: "measuredFermenterTopUp", description: "water added to fermenter, liters", minimum: 0, label: "Fermenter top-up", unit: "L" },
+  { field: "measuredBatchSize", description: "fermenter volume, liters", minimum: 0, label: "Fermenter volume", unit: "L" },
+  { field: "measuredFg", description: "final gravity, SG", minimum: 0.1, maximum: 1.9, label: "Final gravity", unit: "SG" },
+  { field: "measuredBottlingSize", description: "volume at bottling, liters", minimum: 0, label: "Bottling volume", unit: "L" },
+  { field: "carbonationTemp", description: "Celsius", minimum: -50, maximum: 100, label: "Carbonation temperature", unit: "°C" },
+];
 
 export const BatchStatusSchema = t.Union(BATCH_STATUSES.map((s) => t.Literal(s)), { description: "Batch Status" });
 
+/** The Batch PATCH body as documented: every field optional, since only sent fields change. */
 export const BatchPatch = t.Object(
   {
     status: t.Optional(BatchStatusSchema),
-    measuredMashPh: measured("mash pH", 0, 14),
-    measuredBoilSize: measured("pre-boil volume, liters", 0),
-    measuredFirstWortGravity: measured("first wort gravity, SG", 0.1, 1.9),
-    measuredPreBoilGravity: measured("pre-boil gravity, SG", 0.1, 1.9),
-    measuredPostBoilGravity: measured("post-boil gravity, SG", 0.1, 1.9),
-    measuredKettleSize: measured("post-boil volume, liters", 0),
-    measuredOg: measured("original gravity, SG", 0.1, 1.9),
-    measuredFermenterTopUp: measured("water added to fermenter, liters", 0),
-    measuredBatchSize: measured("fermenter volume, liters", 0),
-    measuredFg: measured("final gravity, SG", 0.1, 1.9),
-    measuredBottlingSize: measured("volume at bottling, liters", 0),
-    carbonationTemp: measured("Celsius", -50, 100),
+    ...Object.fromEntries(
+      MEASURED_BOUNDS.map(({ field, description, minimum, maximum }) => [
+        field,
+        t.Optional(t.Union([t.Number({ minimum, ...(maximum === undefined ? {} : { maximum }) }), t.Null()], { description })),
+      ]),
+    ),
   },
   { additionalProperties: true },
 );
-export type BatchPatch = typeof BatchPatch.static;
-
-export interface NumericBound {
-  field: string;
-  minimum: number;
-  maximum?: number;
-}
-
-/** The measured-value fields with their bounds, read from the schema above. */
-export const MEASURED_BOUNDS: readonly NumericBound[] = Object.entries(BatchPatch.properties)
-  .filter(([field]) => field !== "status")
-  .map(([field, schema]) => {
-    const num = (schema as TSchema).anyOf[0] as { minimum: number; maximum?: number };
-    return { field, minimum: num.minimum, maximum: num.maximum };
-  });

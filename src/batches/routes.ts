@@ -1,13 +1,14 @@
+import { Type } from "@sinclair/typebox";
 import type { ApiVersion } from "../http/auth.ts";
-import { readPatchInput } from "../http/body.ts";
 import { prefix, type Deps } from "../http/deps.ts";
-import { listDocuments, readDocument } from "../http/documents.ts";
+import { listDocuments, readDocument, removeDocument } from "../http/documents.ts";
 import { ApiRoutes } from "../http/endpoint.ts";
-import { badRequest, ERRORS, jsonText, notFound, text, TEXT } from "../http/errors.ts";
+import { badRequest, ERRORS } from "../http/errors.ts";
 import { parseListRequestFor } from "../http/list-params.ts";
 import { searchParams } from "../http/url.ts";
-import { andThen } from "../lib/awaitable.ts";
+import { badRequestText, ID_PARAMETER, INCLUDE, json, jsonBody, listParameters, NOT_FOUND, ok, ref, STATUS_FILTER } from "../openapi/operations.ts";
 import { isBatchStatus } from "../resources.ts";
+import { BatchStatusSchema } from "./model.ts";
 import { batchReadings, brewTracker, lastReading, patchBatch } from "./service.ts";
 
 /**
@@ -15,41 +16,74 @@ import { batchReadings, brewTracker, lastReading, patchBatch } from "./service.t
  * default status filter, PATCH of `status` only, no delete.
  */
 export function batchRoutes(deps: Deps, version: ApiVersion): void {
-  const { auth, store, config } = deps;
+  const { store } = deps;
   const base = `${prefix(version)}/batches`;
-  const read = (request: Request) => auth.authorize(request, "batches.read", version);
-  const api = new ApiRoutes(deps)
-    .get(base, ({ request }) =>
-      andThen(read(request), ({ userId }) => {
+  const readOne = (summary: string, schema: Record<string, unknown>, description?: string) => ({
+    scope: "batches.read" as const,
+    answer: "json" as const,
+    doc: { summary, description, parameters: [ID_PARAMETER], responses: { "200": json(schema, summary), "404": NOT_FOUND } },
+  });
+  const api = new ApiRoutes(deps, { version, tag: version === 1 ? "Version 1" : "Batches" })
+    .get(
+      base,
+      {
+        scope: "batches.read",
+        answer: "json",
+        doc: {
+          summary: "List batches",
+          parameters: [...listParameters(version), STATUS_FILTER(version)],
+          responses: { "200": json({ type: "array", items: ref("BatchResponse") }, "One page of batches"), "400": badRequestText("Invalid order by direction") },
+        },
+      },
+      ({ request, userId }) => {
         const params = searchParams(request.url);
-        const req = parseListRequestFor(version, params);
+        const list = parseListRequestFor(version, params);
         const status = params.get("status") || (version === 1 ? "Planning" : undefined);
         if (status !== undefined && !isBatchStatus(status)) throw badRequest(ERRORS.invalidStatus);
-        return andThen(listDocuments(store, userId, "batch", req, status === undefined ? undefined : { status }), jsonText);
-      }),
+        return listDocuments(store, userId, "batch", list, status === undefined ? undefined : { status });
+      },
     )
-    .get(`${base}/:id`, ({ request, params }) =>
-      andThen(read(request), ({ userId }) => andThen(readDocument(store, userId, "batch", params.id, searchParams(request.url)), jsonText)),
+    .get(
+      `${base}/:id`,
+      {
+        scope: "batches.read",
+        answer: "json",
+        doc: { summary: "Read a batch", parameters: [ID_PARAMETER, INCLUDE], responses: { "200": json(ref("BatchResponse"), "The batch"), "404": NOT_FOUND } },
+      },
+      ({ request, params, userId }) => readDocument(store, userId, "batch", params.id, searchParams(request.url)),
     )
-    .patch(`${base}/:id`, ({ request, params }) =>
-      andThen(auth.authorize(request, "batches.write", version), ({ userId }) =>
-        readPatchInput(request, config.maxBodyBytes).then((input) => andThen(patchBatch(store, userId, params.id, input, version === 2), text)),
-      ),
+    .patch(
+      `${base}/:id`,
+      {
+        scope: "batches.write",
+        body: "patch",
+        answer: "text",
+        doc: {
+          summary: "Update a batch",
+          parameters: [ID_PARAMETER],
+          description:
+            version === 1
+              ? "Version 1 changes `status` only. Fields may also be sent as query parameters with no body."
+              : "Only sent fields change; `null` clears a measured value. Fields may also be sent as query parameters with no body (numeric strings count as numbers).",
+          requestBody: jsonBody(version === 1 ? Type.Object({ status: Type.Optional(BatchStatusSchema) }) : ref("BatchPatch"), "Fields to change"),
+          responses: { "200": ok("Updated", "`Updated`, or `Nothing to update` when no valid field was sent"), "400": badRequestText("Invalid measuredOg"), "404": NOT_FOUND },
+        },
+      },
+      ({ params, userId, body }) => patchBatch(store, userId, params.id, body, version === 2),
     )
-    .get(`${base}/:id/readings`, ({ request, params }) =>
-      andThen(read(request), ({ userId }) => andThen(batchReadings(store, userId, params.id), jsonText)),
+    .get(`${base}/:id/readings`, readOne("List readings of a batch", { type: "array", items: ref("Reading") }), ({ params, userId }) =>
+      batchReadings(store, userId, params.id),
     )
-    .get(`${base}/:id/readings/last`, ({ request, params }) =>
-      andThen(read(request), ({ userId }) => andThen(lastReading(store, userId, params.id), jsonText)),
+    .get(`${base}/:id/readings/last`, readOne("Read the last reading", ref("Reading"), "404 when the batch has no reading."), ({ params, userId }) =>
+      lastReading(store, userId, params.id),
     )
-    .get(`${base}/:id/brewtracker`, ({ request, params }) =>
-      andThen(read(request), ({ userId }) => andThen(brewTracker(store, userId, params.id), jsonText)),
+    .get(`${base}/:id/brewtracker`, readOne("Read the brew tracker", ref("BrewTracker"), "404 when no tracker exists for the batch."), ({ params, userId }) =>
+      brewTracker(store, userId, params.id),
     );
-  if (version === 2) {
-    api.delete(`${base}/:id`, async ({ request, params }) => {
-      const { userId } = await auth.authorize(request, "batches.delete", version);
-      if (!(await store.remove(userId, "batch", params.id))) throw notFound();
-      return text(TEXT.deleted);
-    });
-  }
+  if (version === 1) return;
+  api.delete(
+    `${base}/:id`,
+    { scope: "batches.delete", answer: "text", doc: { summary: "Delete a batch", parameters: [ID_PARAMETER], responses: { "200": ok("Deleted"), "404": NOT_FOUND } } },
+    ({ params, userId }) => removeDocument(store, userId, "batch", params.id),
+  );
 }

@@ -2,8 +2,8 @@ import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import { parseNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
-import { badRequest, ERRORS, HttpError, notFound, TEXT } from "../http/errors.ts";
-import type { Deferred } from "../http/body.ts";
+import { badRequest, ERRORS, HttpError, notFound, orNotFound, TEXT } from "../http/errors.ts";
+import type { BodyOrRefusal } from "../http/body.ts";
 import type { Store, StoredJson } from "../store/types.ts";
 import { MEASURED_BOUNDS } from "./model.ts";
 
@@ -38,7 +38,7 @@ export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
 }
 
 /** Applies a checked PATCH in one transaction. A missing batch is 404 before any 400 (precedence). */
-export function patchBatch(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, measured = true): Awaitable<string> {
+export function patchBatch(store: Store, userId: string, id: string, input: BodyOrRefusal<Doc | undefined>, measured = true): Awaitable<string> {
   const check = "error" in input ? input : checkBatchPatch(input.value ?? {}, measured);
   // Valid changes set top-level fields only: the store may do that without parsing the document.
   if (!("error" in check) && Object.keys(check.changes).length > 0) {
@@ -58,19 +58,14 @@ export function patchBatch(store: Store, userId: string, id: string, input: Defe
 export function batchReadings(store: Store, userId: string, id: string): Awaitable<StoredJson> {
   // An existing batch without readings has an empty list.
   return andThen(store.readings(userId, id, "bytes"), (stored) =>
-    stored !== undefined ? stored : andThen(store.get(userId, "batch", id), (batch) => found(batch === undefined ? undefined : "[]")),
+    stored !== undefined ? stored : andThen(store.get(userId, "batch", id), (batch) => orNotFound(batch === undefined ? undefined : "[]")),
   );
 }
 
 export function lastReading(store: Store, userId: string, id: string): Awaitable<string> {
-  return andThen(store.lastReading(userId, id), found);
+  return andThen(store.lastReading(userId, id), orNotFound);
 }
 
 export function brewTracker(store: Store, userId: string, id: string): Awaitable<string> {
-  return andThen(store.brewTracker(userId, id), found);
-}
-
-function found<T extends StoredJson>(stored: T | undefined): T {
-  if (stored === undefined) throw notFound();
-  return stored;
+  return andThen(store.brewTracker(userId, id), orNotFound);
 }

@@ -10,6 +10,7 @@ export interface Equipment {
   boilOffPerHr: number | undefined; // L/h when stated
   evaporationRate: number; // fraction of the boil volume per hour, used when boilOffPerHr is absent
   fixedBoilSize: number | undefined; // L, when the profile says not to calculate it
+  topUpWater: number; // L of water added to the fermenter after a partial boil
   efficiency: number; // fraction
   mashTunDeadSpace: number; // L
   mashTunLoss: number; // L
@@ -28,6 +29,7 @@ export interface Equipment {
   aromaHopUtilization: number | undefined; // fraction, as stored
   calcAromaHopUtilization: boolean;
   hopstandTemperature: number; // °C
+  whirlpoolTime: number; // min the wort stays hot after the boil before chilling
 }
 
 export const DEFAULTS = {
@@ -61,6 +63,7 @@ export function readEquipment(recipe: Obj): Equipment {
     boilOffPerHr: num(e.boilOffPerHr) !== undefined ? nonNeg(e.boilOffPerHr) : undefined,
     evaporationRate: fraction(e.evaporationRate) ?? DEFAULTS.evaporationRate,
     fixedBoilSize,
+    topUpWater: nonNeg(e.topUpWater),
     efficiency,
     mashTunDeadSpace: nonNeg(e.mashTunDeadSpace),
     mashTunLoss: nonNeg(e.mashTunLoss),
@@ -79,6 +82,7 @@ export function readEquipment(recipe: Obj): Equipment {
     aromaHopUtilization: fraction(e.aromaHopUtilization),
     calcAromaHopUtilization: e.calcAromaHopUtilization !== false,
     hopstandTemperature: pick(DEFAULTS.hopstandTemperature, e.hopstandTemperature),
+    whirlpoolTime: nonNeg(e.whirlpoolTime),
   };
 }
 

@@ -16,6 +16,9 @@ export interface Fermentable {
   potential: number; // SG of 1 lb in 1 gal at 100 % yield
   colorSrm: number;
   stage: Stage;
+  /** Kettle additions: minutes before the end of the boil it goes in; undefined = the whole boil. */
+  boilMinutes: number | undefined;
+  steeped: boolean; // specialty grain steeped, not mashed: yields at the efficiency, needs no strike water
   fullYield: boolean; // sugars and extracts dissolve completely: no mash efficiency
   notFermentable: boolean;
   fullyFermentable: boolean; // plain sugar: the yeast takes all of it
@@ -34,7 +37,9 @@ const DEFAULT_POTENTIAL: Record<string, number> = {
 };
 
 const FERMENTER_USES = new Set(["primary", "secondary", "tertiary", "fermenter", "fermentation", "dry hop", "conditioning"]);
-const KETTLE_USES = new Set(["boil", "flameout", "whirlpool", "kettle", "late boil"]);
+const KETTLE_USES = new Set(["boil", "first wort", "flameout", "whirlpool", "hop stand", "aroma", "kettle", "late boil", "late addition"]);
+/** Kettle uses that go in at the end of the boil when no time is given. */
+const END_OF_BOIL_USES = new Set(["flameout", "whirlpool", "hop stand", "aroma"]);
 
 export function isSugarOrExtract(type: string): boolean {
   return type === "sugar" || type.includes("extract");
@@ -44,7 +49,7 @@ function stageOf(use: string, type: string): Stage {
   if (use === "bottling" || use === "priming") return "bottling";
   if (FERMENTER_USES.has(use)) return "fermenter";
   if (KETTLE_USES.has(use)) return "kettle";
-  if (use === "mash" || use === "steep" || use === "sparge") return "mash";
+  if (use === "mash" || use === "steep" || use === "sparge" || use === "mash tun") return "mash";
   // Unset use: grains are mashed, sugars and extracts go into the boil (the app's defaults).
   return isSugarOrExtract(type) ? "kettle" : "mash";
 }
@@ -58,16 +63,31 @@ function potentialOf(f: Obj, type: string): number {
   return DEFAULT_POTENTIAL[type] ?? DEFAULT_POTENTIAL.grain;
 }
 
-export function readFermentables(list: Obj[]): Fermentable[] {
+/**
+ * When a kettle addition goes in, in minutes before the end of the boil: its `time` when
+ * shorter than the boil, 0 for flameout-like uses without one, else the whole boil.
+ */
+function boilMinutesOf(f: Obj, use: string, boilTime: number): number | undefined {
+  const t = num(f.time);
+  if (t !== undefined && t >= 0 && t < boilTime) return t;
+  if (t === undefined && END_OF_BOIL_USES.has(use)) return 0;
+  return undefined;
+}
+
+export function readFermentables(list: Obj[], boilTime = Number.POSITIVE_INFINITY): Fermentable[] {
   return list.map((f) => {
     const type = key(f.type);
+    const use = key(f.use);
     const dp = num(f.diastaticPower);
+    const stage = stageOf(use, type);
     return {
       source: f,
       amount: nonNeg(f.amount),
       potential: potentialOf(f, type),
       colorSrm: nonNeg(f.color, nonNeg(f.lovibond)),
-      stage: stageOf(key(f.use), type),
+      stage,
+      boilMinutes: stage === "kettle" ? boilMinutesOf(f, use, boilTime) : undefined,
+      steeped: use === "steep",
       fullYield: isSugarOrExtract(type),
       notFermentable: f.notFermentable === true,
       fullyFermentable: type === "sugar" && f.notFermentable !== true,
@@ -84,7 +104,7 @@ export function points(f: Fermentable, efficiency: number): number {
 
 /** Grains that go through the mash tun: they need strike water and absorb it. */
 export function isMashed(f: Fermentable): boolean {
-  return f.stage === "mash" && !f.fullYield;
+  return f.stage === "mash" && !f.fullYield && !f.steeped;
 }
 
 export interface DiastaticPower {

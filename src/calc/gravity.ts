@@ -12,11 +12,13 @@ export interface BoilVolumes {
 }
 
 /**
- * Post-boil volume = (batch + trub/chiller loss) / 0.96; pre-boil volume = that plus
- * the boil-off over the boil time. A profile with `calcBoilVolume: false` keeps its own.
+ * Post-boil volume = (batch + trub/chiller loss − top-up water) / 0.96; pre-boil volume =
+ * that plus the boil-off over the boil time. A profile with `calcBoilVolume: false` keeps
+ * its own. Top-up water (a partial boil, as extract brewers do) is added after the boil.
  */
 export function boilVolumes(eq: Equipment): BoilVolumes {
-  const postBoil = (eq.batchSize + eq.trubChillerLoss) / COOLING_SHRINKAGE;
+  const cooled = Math.max(eq.batchSize + eq.trubChillerLoss - eq.topUpWater, 0);
+  const postBoil = cooled / COOLING_SHRINKAGE;
   if (eq.fixedBoilSize !== undefined) return { postBoil, boilSize: eq.fixedBoilSize };
   const hours = eq.boilTime / 60;
   if (eq.boilOffPerHr !== undefined) return { postBoil, boilSize: postBoil + eq.boilOffPerHr * hours };
@@ -35,8 +37,10 @@ export function gravityPoints(list: Fermentable[], efficiency: number, litres: n
 
 export interface Gravities {
   og: number; // in the fermenter, including additions there
-  postBoil: number; // end of the boil
+  postBoil: number; // end of the boil, before any top-up water
   preBoil: number; // start of the boil
+  /** Gravity in the kettle with `minutes` of the boil left: what a hop added then boils in. */
+  boilAt: (minutes: number) => number;
   nonFermentablePoints: number; // part of OG no yeast can take (lactose, maltodextrin)
   sugarPoints: number; // part of OG the yeast takes completely (plain sugar)
 }
@@ -45,21 +49,33 @@ export interface Gravities {
  * OG = 1 + Σ(kg × (potential − 1) × 1000 × 8.3454 × yield) / batchSize / 1000, where
  * yield is the efficiency for grains and 1 for sugars and extracts. Priming sugar
  * (`use: Bottling`) is left out: it ferments in the bottle, after OG is measured.
- * Pre-boil gravity holds the mash points in the larger pre-boil volume.
+ * The kettle holds the mash's points plus every boil addition from the minute it goes in
+ * (extract and sugar at the start, late extract at its `time`), in the pre-boil volume;
+ * at the end of the boil they are concentrated into what is left before top-up water.
  */
 export function gravities(list: Fermentable[], eq: Equipment, vol: BoilVolumes): Gravities {
-  const by = (s: Fermentable["stage"]) => list.filter((f) => f.stage === s);
-  const mashPts = gravityPoints(by("mash"), eq.efficiency, eq.batchSize);
-  const kettlePts = gravityPoints(by("kettle"), eq.efficiency, eq.batchSize);
-  const fermenterPts = gravityPoints(by("fermenter"), eq.efficiency, eq.batchSize);
+  const pts = (s: Fermentable[]) => gravityPoints(s, eq.efficiency, eq.batchSize);
+  const mash = list.filter((f) => f.stage === "mash");
+  const kettle = list.filter((f) => f.stage === "kettle");
+  const mashPts = pts(mash);
+  const kettlePts = pts(kettle);
+  const fermenterPts = pts(list.filter((f) => f.stage === "fermenter"));
   const inOg = list.filter((f) => f.stage !== "bottling");
-  const nf = gravityPoints(inOg.filter((f) => f.notFermentable), eq.efficiency, eq.batchSize);
-  const sugar = gravityPoints(inOg.filter((f) => f.fullyFermentable), eq.efficiency, eq.batchSize);
-  const preBoilPts = vol.boilSize > 0 ? (mashPts * vol.postBoil) / vol.boilSize : mashPts;
+  const nf = pts(inOg.filter((f) => f.notFermentable));
+  const sugar = pts(inOg.filter((f) => f.fullyFermentable));
+  // The app's convention: OG points × post-boil volume / pre-boil volume (batch-based points).
+  const fullVolume = (eq.batchSize + eq.trubChillerLoss) / COOLING_SHRINKAGE;
+  const toKettle = vol.boilSize > 0 ? fullVolume / vol.boilSize : 1;
+  const toPostBoil = vol.postBoil > 0 ? fullVolume / vol.postBoil : 1;
+  const boilAt = (minutes: number) => {
+    const inKettle = kettle.filter((f) => f.boilMinutes === undefined || f.boilMinutes >= minutes);
+    return 1 + ((mashPts + pts(inKettle)) * toKettle) / 1000;
+  };
   return {
     og: 1 + (mashPts + kettlePts + fermenterPts) / 1000,
-    postBoil: 1 + (mashPts + kettlePts) / 1000,
-    preBoil: 1 + preBoilPts / 1000,
+    postBoil: 1 + ((mashPts + kettlePts) * toPostBoil) / 1000,
+    preBoil: boilAt(Number.POSITIVE_INFINITY),
+    boilAt,
     nonFermentablePoints: nf,
     sugarPoints: sugar,
   };

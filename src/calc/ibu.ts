@@ -26,6 +26,8 @@ export function hopRole(use: unknown): HopRole {
 export interface IbuContext {
   formula: IbuFormula;
   boilGravity: number; // SG at the start of the boil
+  /** SG in the kettle with that many minutes of the boil left (late extract counts from its time). */
+  boilGravityAt?: (minutes: number) => number;
   volume: number; // L of wort the bitterness ends up in (batch + trub/chiller loss)
   concentration: number; // post-boil / pre-boil volume (Garetz)
   boilTime: number; // min
@@ -88,6 +90,11 @@ function utilization(ctx: IbuContext, minutes: number): number {
     default:
       return tinsethUtilization(ctx.boilGravity, minutes);
   }
+}
+
+/** The context with the gravity a hop added with `minutes` of the boil left boils in. */
+export function atAddition(ctx: IbuContext, minutes: number): IbuContext {
+  return ctx.boilGravityAt ? { ...ctx, boilGravity: ctx.boilGravityAt(minutes) } : ctx;
 }
 
 /** Utilisation of hops in the hop stand, when no temperature of the hop decides it. */
@@ -158,9 +165,11 @@ export function hopIbu(hop: Obj, ctx: IbuContext): number {
   const role = hopRole(hop.use);
   const minutes = role === "dryHop" ? 0 : nonNeg(hop.time);
   const mgAlphaPerL = (grams * (alpha / 100) * 1000) / ctx.volume;
-  const u = additionUtilization(ctx, role, minutes, num(hop.temp));
+  // A boil addition sees the extract already in the kettle; later ones see all of it.
+  const entry = role === "boil" ? minutes : role === "aroma" || role === "dryHop" ? 0 : Number.POSITIVE_INFINITY;
+  const u = additionUtilization(atAddition(ctx, entry), role, minutes, num(hop.temp));
   const ibu = mgAlphaPerL * u * formFactor(hop.type) * ctx.equipment.hopUtilization;
-  return ctx.formula === "garetz" ? garetzAdjust(ibu, ctx) : ibu;
+  return ctx.formula === "garetz" ? garetzAdjust(ibu, atAddition(ctx, entry)) : ibu;
 }
 
 /**

@@ -43,7 +43,7 @@ function sum(values: number[]): number {
 export function calculateRecipe(recipe: Record<string, unknown>): Record<string, unknown> {
   const input: Obj = isObj(recipe) ? recipe : {};
   const eq = readEquipment(input);
-  const ferms = readFermentables(objList(input.fermentables));
+  const ferms = readFermentables(objList(input.fermentables), eq.boilTime);
   const totalKg = sum(ferms.map((f) => f.amount));
   const vol = boilVolumes(eq);
   const grav = gravities(ferms, eq, vol);
@@ -56,10 +56,12 @@ export function calculateRecipe(recipe: Record<string, unknown>): Record<string,
   const ctx: IbuContext = {
     formula: ibuFormulaOf(input.ibuFormula),
     boilGravity: grav.preBoil,
+    boilGravityAt: grav.boilAt,
     volume: eq.batchSize + eq.trubChillerLoss,
     concentration: vol.boilSize > 0 ? vol.postBoil / vol.boilSize : 1,
     boilTime: eq.boilTime,
-    hopstandMinutes: hops.reduce((m, h) => (hopRole(h.use) === "aroma" ? Math.max(m, nonNeg(h.time)) : m), 0),
+    // The wort stays hot for the longest hop stand, or the equipment's whirlpool time when longer.
+    hopstandMinutes: hops.reduce((m, h) => (hopRole(h.use) === "aroma" ? Math.max(m, nonNeg(h.time)) : m), eq.whirlpoolTime),
     equipment: eq,
   };
   const hopIbus = new Map<Obj, number>(hops.map((h) => [h, hopIbu(h, ctx)]));

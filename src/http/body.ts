@@ -4,17 +4,34 @@ import { searchParams } from "./url.ts";
 
 const tooLarge = () => new HttpError(413, ERRORS.payloadTooLarge);
 
+// Invalid UTF-8 is refused, never replaced with U+FFFD and stored as if the client had sent that.
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+function decode(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw badRequest(ERRORS.invalidUtf8);
+  }
+}
+
+/** A body the client stopped sending (fewer bytes than declared, then gone) is its own refusal, not a server failure. */
+function incomplete(e: unknown): never {
+  if (e instanceof HttpError) throw e;
+  throw badRequest(ERRORS.incompleteBody);
+}
+
 /**
- * The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed). A body of
- * declared length is the request's own text promise: reading a PATCH costs one await, not a chain.
+ * The body as text, refused with 413 as soon as it passes `maxBytes` (declared or streamed), with 400
+ * when it is not UTF-8 or ends early. A body of declared length is read in one await, not a chain.
  */
 export function readText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) return Promise.reject(tooLarge());
   // A declared length is read at once; `request.body` is touched only without one, since reading the
   // property makes a ReadableStream (more work than the rest of a small PATCH's reading).
-  if (declared > 0) return request.text();
-  return request.body ? readStream(request.body, maxBytes) : Promise.resolve("");
+  if (declared > 0) return request.bytes().then(decode, incomplete);
+  return request.body ? readStream(request.body, maxBytes).catch(incomplete) : Promise.resolve("");
 }
 
 async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): Promise<string> {
@@ -25,7 +42,7 @@ async function readStream(body: ReadableStream<Uint8Array>, maxBytes: number): P
     if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return decode(Buffer.concat(chunks));
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -60,7 +77,7 @@ export function readJsonObject(request: Request, maxBytes: number): Promise<Doc 
  * now, with its refusal kept for later: a missing record answers 404 before any 400. One promise, the
  * body's own: the rest happens in its callback.
  */
-export function readPatchInput(request: Request, maxBytes: number): Promise<Deferred<Doc | undefined>> {
+export function readPatchInput(request: Request, maxBytes: number): Promise<BodyOrRefusal<Doc | undefined>> {
   return readText(request, maxBytes).then((raw) => {
     try {
       const body = parseJsonObject(raw, request.headers.get("content-type"), maxBytes);
@@ -74,10 +91,11 @@ export function readPatchInput(request: Request, maxBytes: number): Promise<Defe
   }, refusal);
 }
 
-/** A request body read now whose refusal waits: a missing record answers 404 before any 400. */
-export type Deferred<T> = { value: T } | { error: HttpError };
+/** A request body read now, or its refusal held: a missing record answers 404 before any 400. */
+export type BodyOrRefusal<T> = { value: T } | { error: HttpError };
 
-export async function deferred<T>(read: Promise<T>): Promise<Deferred<T>> {
+/** The body a read gives, or its refusal held for later. */
+export async function heldBody<T>(read: Promise<T>): Promise<BodyOrRefusal<T>> {
   try {
     return { value: await read };
   } catch (e) {
@@ -91,7 +109,8 @@ function refusal(e: unknown): { error: HttpError } {
   throw e;
 }
 
-export function unwrap<T>(input: Deferred<T>): T {
+/** The body, or its held refusal thrown now. */
+export function bodyOrThrow<T>(input: BodyOrRefusal<T>): T {
   if ("error" in input) throw input.error;
   return input.value;
 }

@@ -2,7 +2,7 @@ import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import { projector, type Doc } from "../lib/json.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 import type { ListQuery, Store, StoredJson } from "../store/types.ts";
-import { badRequest, ERRORS, notFound } from "./errors.ts";
+import { badRequest, ERRORS, notFound, TEXT } from "./errors.ts";
 import { parseInclude, type ListRequest } from "./list-params.ts";
 
 /**
@@ -12,15 +12,16 @@ import { parseInclude, type ListRequest } from "./list-params.ts";
  * than a byte array each. `extra` holds the route's own filters (status, stock), given only when set, so
  * a plain list passes its parsed query (for no parameters, the version's frozen defaults) as it is.
  */
-export function listDocuments(store: Store, userId: string, kind: Kind, req: ListRequest, extra?: Partial<ListQuery>): Awaitable<StoredJson> {
-  const query = extra ? { ...req.query, ...extra } : req.query;
-  if (req.complete) return andThen(store.list(userId, kind, query, "bytes"), (rows) => jsonArray(found(rows)));
-  if (req.query.fields === "summary") return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows)));
-  const fields = projector([...DEFAULT_FIELDS[kind], ...req.include]);
-  return andThen(store.list(userId, kind, query), (rows) => jsonArray(found(rows).map((r) => fields(JSON.parse(r) as Doc))));
+export function listDocuments(store: Store, userId: string, kind: Kind, list: ListRequest, extra?: Partial<ListQuery>): Awaitable<StoredJson> {
+  const query = extra ? { ...list.query, ...extra } : list.query;
+  if (list.complete) return andThen(store.list(userId, kind, query, "bytes"), (rows) => jsonArray(pageOrRefusal(rows)));
+  if (list.query.fields === "summary") return andThen(store.list(userId, kind, query), (rows) => jsonArray(pageOrRefusal(rows)));
+  const fields = projector([...DEFAULT_FIELDS[kind], ...list.include]);
+  return andThen(store.list(userId, kind, query), (rows) => jsonArray(pageOrRefusal(rows).map((r) => fields(JSON.parse(r) as Doc))));
 }
 
-function found<T>(rows: T[] | "unknown-cursor"): T[] {
+/** A page's rows, or 400 `Invalid start_after` when its cursor names no document of the list. */
+function pageOrRefusal<T>(rows: T[] | "unknown-cursor"): T[] {
   if (rows === "unknown-cursor") throw badRequest(ERRORS.invalidStartAfter);
   return rows;
 }
@@ -69,4 +70,10 @@ export function readDocument(store: Store, userId: string, kind: Kind, id: strin
     const text = typeof stored === "string" ? stored : decoder.decode(stored);
     return projector([...DEFAULT_FIELDS[kind], ...include])(JSON.parse(text) as Doc);
   });
+}
+
+/** Deletes one document: `Deleted`, or 404 when the account has no such document. */
+export async function removeDocument(store: Store, userId: string, kind: Kind, id: string): Promise<string> {
+  if (!(await store.remove(userId, kind, id))) throw notFound();
+  return TEXT.deleted;
 }

@@ -31,6 +31,9 @@ export const ERRORS = {
   payloadTooLarge: "Payload Too Large",
   tooManyRequests: "Too Many Requests",
   internal: "Internal Server Error",
+  serviceUnavailable: "Service Unavailable",
+  incompleteBody: "Incomplete body: the connection ended before Content-Length bytes arrived",
+  invalidUtf8: "Invalid JSON: the body is not valid UTF-8",
   invalidField: (field: string) => `Invalid ${field}`,
 } as const;
 
@@ -49,6 +52,11 @@ export const badRequest = (text: string) => new HttpError(400, text);
 export const notFound = () => new HttpError(404, ERRORS.notFound);
 export const unauthorized = () =>
   new HttpError(401, ERRORS.unauthorized, { "www-authenticate": 'Basic realm="brewrecords", charset="UTF-8"' });
+/** The value, or 404 `Not Found` when there is none: the one meaning of a missing record. */
+export function orNotFound<T>(value: T | undefined): T {
+  if (value === undefined) throw notFound();
+  return value;
+}
 export const forbidden = () => new HttpError(403, ERRORS.forbidden);
 /** 400 with a JSON array of validation errors (recipe and inventory schema failures). */
 export const validationFailed = (issues: unknown[]) => new HttpError(400, JSON.stringify(issues), {}, true);

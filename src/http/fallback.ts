@@ -1,26 +1,40 @@
 import type { Scope } from "../lib/scopes.ts";
+import type { Route } from "./endpoint.ts";
 
-// Requests no route matched. One-record operations with an empty id segment answer `Missing ID`
-// (API document, Errors) after authentication; everything else is an unknown route.
-const V2: Array<[RegExp, Record<string, Scope>]> = [
-  [/^\/v2\/batches\/*$/, { PATCH: "batches.write", DELETE: "batches.delete" }],
-  [/^\/v2\/batches\/\/+(?:readings(?:\/last)?|brewtracker)\/*$/, { GET: "batches.read" }],
-  [/^\/v2\/recipes\/*$/, { PATCH: "recipes.write", DELETE: "recipes.delete" }],
-  [/^\/v2\/inventory\/(?:fermentables|hops|miscs|yeasts)\/*$/, { PATCH: "inventory.write", DELETE: "inventory.delete" }],
-];
-// Version 1 has no deletes and no recipe updates: those stay unknown routes.
-const V1: Array<[RegExp, Record<string, Scope>]> = [
-  [/^\/v1\/batches\/*$/, { PATCH: "batches.write" }],
-  [/^\/v1\/batches\/\/+(?:readings(?:\/last)?|brewtracker)\/*$/, { GET: "batches.read" }],
-  [/^\/v1\/inventory\/(?:fermentables|hops|miscs|yeasts)\/*$/, { PATCH: "inventory.write" }],
-];
+// Requests no route matched. A one-record operation with an empty id segment answers `Missing ID`
+// (API document, Errors) after authentication; everything else is an unknown route. Which paths and
+// methods those are follows from the route table: every route with an `:id`, with that segment empty,
+// for the methods its list path does not serve itself (`GET /v2/batches/` is the list).
+
+export interface MissingIdRule {
+  pattern: RegExp;
+  method: string;
+  scope: Scope;
+  version: 1 | 2;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The rules for the routes of the table. */
+export function missingIdRules(routes: readonly Route[]): MissingIdRule[] {
+  const served = new Set(routes.map((r) => `${r.method} ${r.path}`));
+  const rules: MissingIdRule[] = [];
+  for (const route of routes) {
+    const at = route.path.indexOf("/:id");
+    if (at < 0 || !route.scope || !route.version) continue;
+    const head = route.path.slice(0, at);
+    const rest = route.path.slice(at + "/:id".length);
+    if (!rest && served.has(`${route.method} ${head}`)) continue;
+    const segments = (s: string) =>
+      s.split(/(:\w+)/).map((part) => (part.startsWith(":") ? `(?:${(route.enumerated[part.slice(1)] ?? []).map(escape).join("|") || "[^/]+"})` : escape(part))).join("");
+    const pattern = new RegExp(`^${segments(head)}${rest ? `//+${segments(rest.slice(1))}` : ""}/*$`);
+    rules.push({ pattern, method: route.method, scope: route.scope, version: route.version });
+  }
+  return rules;
+}
 
 /** The scope and API version a request would need if it is a one-record operation missing its id. */
-export function missingIdScope(method: string, path: string): { scope: Scope; version: 1 | 2 } | undefined {
-  for (const [table, version] of [[V2, 2], [V1, 1]] as const) {
-    for (const [pattern, scopes] of table) {
-      if (pattern.test(path)) return scopes[method] ? { scope: scopes[method], version } : undefined;
-    }
-  }
-  return undefined;
+export function missingIdScope(rules: readonly MissingIdRule[], method: string, path: string): { scope: Scope; version: 1 | 2 } | undefined {
+  const rule = rules.find((r) => r.method === method && r.pattern.test(path));
+  return rule && { scope: rule.scope, version: rule.version };
 }

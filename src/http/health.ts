@@ -8,8 +8,22 @@ import { jsonText } from "./errors.ts";
  * loading the pages and Elysia (src/server.ts).
  */
 export function healthRoutes(deps: Deps): void {
-  new ApiRoutes(deps).get("/healthz", async () => {
-    const database = await deps.store.ping();
-    return jsonText(JSON.stringify({ database: database ? "ok" : "unreachable", status: database ? "ok" : "degraded" }), database ? 200 : 503);
-  });
+  new ApiRoutes(deps, { tag: "Operations" }).get(
+    "/healthz",
+    {
+      answer: "reply",
+      doc: {
+        summary: "Health",
+        description: "No authentication. Status and database reachability; nothing secret.",
+        responses: {
+          "200": { description: "Healthy", content: { "application/json": { schema: { type: "object", properties: { status: { type: "string" }, database: { type: "string" } } } } } },
+          "503": { description: "The database does not answer" },
+        },
+      },
+    },
+    async () => {
+      const database = await deps.store.ping();
+      return jsonText(JSON.stringify({ database: database ? "ok" : "unreachable", status: database ? "ok" : "degraded" }), database ? 200 : 503);
+    },
+  );
 }

@@ -30,9 +30,10 @@ export class Observer {
     const info = callOf(request);
     if (!info || info.ended) return undefined;
     info.ended = true;
-    const level = status >= 500 ? LEVELS.error : LEVELS.info;
-    if (level >= this.level) {
-      this.log(level === LEVELS.error ? "error" : "info", "request", {
+    // 503 is the database away for a while (logged once as a warning where it starts): not a defect.
+    const name = status === 503 ? "warn" : status >= 500 ? "error" : "info";
+    if (LEVELS[name] >= this.level) {
+      this.log(name, "request", {
         method: request.method,
         route: route ?? "(unmatched)",
         status,

@@ -1,5 +1,5 @@
 import { catalogItem } from "../catalog/index.ts";
-import { unwrap, type Deferred } from "../http/body.ts";
+import { bodyOrThrow, type BodyOrRefusal } from "../http/body.ts";
 import { badRequest, ERRORS, HttpError, notFound, TEXT, validationFailed } from "../http/errors.ts";
 import { type Awaitable, andThen } from "../lib/awaitable.ts";
 import { newId } from "../lib/ids.ts";
@@ -37,7 +37,7 @@ export async function createItem(store: Store, userId: string, c: IngredientColl
 }
 
 /** `input` is the body as read, or its refusal: a missing item is 404 whatever the body holds. */
-export function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Awaitable<string> {
+export function patchItem(store: Store, userId: string, c: IngredientCollection, id: string, input: BodyOrRefusal<Doc | undefined>, now = Date.now()): Awaitable<string> {
   const planned = planPatch(input);
   const stock = "value" in planned && planned.value?.mode === "inventory-only" ? planned.value.stock : undefined;
   if (stock === undefined) return patchParsed(store, userId, c, id, planned, now);
@@ -48,8 +48,8 @@ export function patchItem(store: Store, userId: string, c: IngredientCollection,
 }
 
 /** The body's plan (undefined without a body), or the refusal of the body or of its plan, kept for after the 404. */
-function planPatch(input: Deferred<Doc | undefined>): Deferred<InventoryPatch | undefined> {
-  if ("error" in input || input.value === undefined) return input as Deferred<undefined>;
+function planPatch(input: BodyOrRefusal<Doc | undefined>): BodyOrRefusal<InventoryPatch | undefined> {
+  if ("error" in input || input.value === undefined) return input as BodyOrRefusal<undefined>;
   try {
     return { value: planInventoryPatch(input.value, INVENTORY_SERVER_MANAGED) };
   } catch (e) {
@@ -58,11 +58,11 @@ function planPatch(input: Deferred<Doc | undefined>): Deferred<InventoryPatch | 
   }
 }
 
-function patchParsed(store: Store, userId: string, c: IngredientCollection, id: string, planned: Deferred<InventoryPatch | undefined>, now: number): Awaitable<string> {
+function patchParsed(store: Store, userId: string, c: IngredientCollection, id: string, planned: BodyOrRefusal<InventoryPatch | undefined>, now: number): Awaitable<string> {
   return store.update(userId, c, id, (current) => {
     const base = current ?? catalogItem(c, id);
     if (!base) throw notFound();
-    const plan = unwrap(planned);
+    const plan = bodyOrThrow(planned);
     if (!plan || (Object.keys(plan.fields).length === 0 && !plan.stock)) return { result: TEXT.nothingToUpdate };
     if (plan.mode === "partial") {
       const issues = validateIngredient(c, plan.fields, { partial: true });

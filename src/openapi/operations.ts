@@ -1,10 +1,13 @@
-import type { ApiVersion } from "../http/auth.ts";
-import type { Scope } from "../lib/scopes.ts";
+import type { OperationDoc, Route } from "../http/endpoint.ts";
+import type { IngredientCollection } from "../resources.ts";
 
 // Building blocks of OpenAPI operations: parameters, responses and the operation shape every
 // endpoint of this API shares (Basic credentials, scope, rate-limit headers, plain-text errors).
 
 type Obj = Record<string, unknown>;
+/** The component schema of each inventory collection's item. */
+export const ITEM_SCHEMA: Record<IngredientCollection, string> = { fermentables: "Fermentable", hops: "Hop", miscs: "Misc", yeasts: "Yeast" };
+
 export const ref = (name: string): Obj => ({ $ref: `#/components/schemas/${name}` });
 
 const text = (example: string, description: string): Obj => ({
@@ -18,7 +21,7 @@ const booleanText = { type: "string", pattern: "^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][
 export const ID_PARAMETER: Obj = { name: "id", in: "path", required: true, schema: { type: "string" }, description: "`_id` of the record" };
 export const INCLUDE: Obj = query("include", { type: "string" }, "Comma-separated extra fields (dot paths allowed). On a read of one record, the default fields are returned in addition; without it, every field.");
 
-export function listParameters(version: ApiVersion): Obj[] {
+export function listParameters(version: 1 | 2): Obj[] {
   const common = [
     INCLUDE,
     query("complete", booleanText, "`True` returns whole documents, `False` (default) only the default fields plus `include`."),
@@ -33,7 +36,7 @@ export function listParameters(version: ApiVersion): Obj[] {
   ];
 }
 
-export const STATUS_FILTER = (version: ApiVersion): Obj =>
+export const STATUS_FILTER = (version: 1 | 2): Obj =>
   query("status", ref("BatchStatus"), version === 1 ? "Batch status to list; default `Planning` in version 1." : "Batch status to list; all statuses when absent.");
 
 export const STOCK_FILTERS: Obj[] = [
@@ -72,28 +75,33 @@ export const VALIDATION_FAILED: Obj = {
 };
 export const NOT_FOUND: Obj = text("Not Found", "No such record for this account");
 
-export interface OperationSpec {
-  summary: string;
-  tag: string;
-  scope: Scope;
-  version: ApiVersion;
-  parameters?: Obj[];
-  requestBody?: Obj;
-  responses: Obj;
-  description?: string;
-}
+/** Marks an operation beyond the hosted API's document (README, "Beyond the hosted API"). */
+export const ADDITION_TAG = "Beyond the hosted API";
 
-export function operation(spec: OperationSpec): Obj {
-  const scopeNote = `Requires the \`${spec.scope}\` scope${spec.version === 1 ? " on a version 1 key" : ""}.`;
+/**
+ * The OpenAPI operation of a route: its own description, and what every route of its kind shares
+ * (Basic credentials, the scope, plain-text refusals); a route without a scope takes no credentials.
+ */
+export function operation(route: Route, doc: OperationDoc): Obj {
+  const { scope, version, tag, addition } = route;
+  const id = doc.summary.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""));
+  const tags = addition ? [tag, ADDITION_TAG] : [tag];
+  if (!scope) {
+    const operationId = id[0].toLowerCase() + id.slice(1);
+    const marked = addition ? { "x-brewrecords-addition": true } : {};
+    return { tags, summary: doc.summary, operationId, security: [], ...(doc.description ? { description: doc.description } : {}), ...marked, responses: doc.responses };
+  }
+  const scopeNote = `Requires the \`${scope}\` scope${version === 1 ? " on a version 1 key" : ""}.`;
   return {
-    tags: [spec.tag],
-    summary: spec.summary,
-    description: [spec.description, scopeNote].filter(Boolean).join("\n\n"),
-    operationId: `${spec.version === 1 ? "v1" : "v2"}${spec.summary.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    tags,
+    summary: doc.summary,
+    description: [doc.description, scopeNote].filter(Boolean).join("\n\n"),
+    operationId: `${version === 1 ? "v1" : "v2"}${id}`,
     security: [{ basicAuth: [] }],
-    "x-scopes": [spec.scope],
-    parameters: spec.parameters ?? [],
-    ...(spec.requestBody ? { requestBody: spec.requestBody } : {}),
-    responses: { ...spec.responses, ...ERROR_RESPONSES },
+    "x-scopes": [scope],
+    ...(addition ? { "x-brewrecords-addition": true } : {}),
+    parameters: doc.parameters ?? [],
+    ...(doc.requestBody ? { requestBody: doc.requestBody } : {}),
+    responses: { ...doc.responses, ...ERROR_RESPONSES },
   };
 }

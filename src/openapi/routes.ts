@@ -1,11 +1,11 @@
 import { Elysia } from "elysia";
+import type { Route } from "../http/endpoint.ts";
 import { lazy } from "../lib/lazy.ts";
 
 // `/swagger/json` comes from @elysiajs/swagger with the document built in document.ts (spec.ts). Both
 // need every schema, which the API's first requests do not: they are loaded with the first request for
 // the document. The plugin's own page loads its viewer from a CDN and is blank on a server without
 // internet, so `/swagger` is served here with Swagger UI's files from the installed swagger-ui-dist.
-const spec = lazy(() => import("./spec.ts"));
 
 // Found in the installed package when first asked for: a start does not wait on the lookup.
 let uiPackage: URL | undefined;
@@ -40,9 +40,10 @@ const PAGE = `<!doctype html>
 
 const SELF_ONLY = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'";
 
-export function openApiRoutes() {
+export function openApiRoutes(routes: readonly Route[]) {
+  const spec = lazy(async () => (await import("./spec.ts")).specApp(routes));
   return new Elysia({ name: "openapi" })
-    .get("/swagger/json", async ({ request }) => (await spec()).specApp.handle(request), { detail: { hide: true } })
+    .get("/swagger/json", async ({ request }) => (await spec()).handle(request), { detail: { hide: true } })
     .get("/swagger", () => new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": SELF_ONLY } }), { detail: { hide: true } })
     .get("/swagger/assets/init.js", () => new Response(INIT, { headers: { "content-type": "text/javascript; charset=utf-8" } }), { detail: { hide: true } })
     .get(

@@ -1,6 +1,6 @@
 import { calculateRecipe } from "../calc/index.ts";
 import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
-import { unwrap, type Deferred } from "../http/body.ts";
+import { bodyOrThrow, type BodyOrRefusal } from "../http/body.ts";
 import type { Awaitable } from "../lib/awaitable.ts";
 import { newId } from "../lib/ids.ts";
 import type { Doc } from "../lib/json.ts";
@@ -39,10 +39,10 @@ export async function createRecipe(store: Store, userId: string, body: Doc | und
  * recipe is validated; when invalid nothing is stored. Figures the service calculated before are
  * recalculated unless the body sets them.
  */
-export function updateRecipe(store: Store, userId: string, id: string, input: Deferred<Doc | undefined>, now = Date.now()): Awaitable<string> {
+export function updateRecipe(store: Store, userId: string, id: string, input: BodyOrRefusal<Doc | undefined>, now = Date.now()): Awaitable<string> {
   return store.update(userId, "recipe", id, (current) => {
     if (!current) throw notFound();
-    const body = unwrap(input);
+    const body = bodyOrThrow(input);
     const changes = body ? stripServerManaged(body, RECIPE_SERVER_MANAGED) : undefined;
     if (!changes) throw badRequest(ERRORS.missingBody);
     if (Object.keys(changes).length === 0) return { result: TEXT.nothingToUpdate };

@@ -8,6 +8,7 @@ export * from "./recipe";
 export * from "./batch";
 export * from "./reading";
 export * from "./tracker";
+export { BatchRecipeResponse, BatchResponse, FermentableResponse, HopResponse, MiscResponse, RecipeResponse, YeastResponse } from "./response";
 export { comparePaths, type ValidationIssue } from "./issues";
 export { validateBatch, validateBrewTracker, validateIngredient, validateReading, validateRecipe } from "./validate";
 export { INVENTORY_SERVER_MANAGED, RECIPE_SERVER_MANAGED, stripServerManaged } from "./server-managed";

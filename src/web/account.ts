@@ -53,7 +53,7 @@ export async function postSignIn(web: Web, request: Request, address: string): P
     web.throttle.failed(userId, address);
     return again(401, WRONG);
   }
-  web.throttle.succeeded(userId);
+  web.throttle.succeeded(userId, address);
   const cookie = await web.sessions.signInCookie(request, user!.userId, user!.passwordHash);
   return redirect(next ?? "/batches", { "set-cookie": cookie });
 }

@@ -1,12 +1,28 @@
+import { patchBatch } from "../batches/service.ts";
+import { HttpError, TEXT } from "../http/errors.ts";
 import { isBatchStatus } from "../resources.ts";
+import type { Store } from "../store/types.ts";
 import { chartReadings } from "./chart.ts";
-import { viewerOf, type Web } from "./guard.ts";
+import { signedInPost, viewerOf, type Web } from "./guard.ts";
 import { html } from "./html.ts";
-import { messagePage, page } from "./layout.ts";
-import { batchMain } from "./pages/batch.ts";
-import { batchListMain, batchTitle, type BatchRow } from "./pages/batches.ts";
+import { messagePage, page, redirect, type Viewer } from "./layout.ts";
+import { measuredPatch, refusedField } from "./measured.ts";
+import { batchMain, type BatchView } from "./pages/batch.ts";
+import { batchHref, batchListMain, batchTitle, type BatchRow, type LastGravity } from "./pages/batches.ts";
 
 const PAGE_SIZE = 50;
+
+/** The latest reading that carries a gravity: usually the last one; a manual temperature check may follow it. */
+async function lastGravity(store: Store, userId: string, id: string): Promise<LastGravity | undefined> {
+  const last = await store.lastReading(userId, id);
+  if (last === undefined) return undefined;
+  const [reading] = chartReadings([JSON.parse(last)]);
+  if (reading && reading.sg !== null) return { sg: reading.sg, time: reading.time };
+  const all = await store.readings(userId, id);
+  const withGravity = chartReadings(all === undefined ? [] : (JSON.parse(all) as unknown[])).filter((r) => r.sg !== null);
+  const found = withGravity[withGravity.length - 1];
+  return found ? { sg: found.sg!, time: found.time } : undefined;
+}
 
 export async function getBatchList(web: Web, request: Request): Promise<Response> {
   const viewer = await viewerOf(web, request);
@@ -15,28 +31,68 @@ export async function getBatchList(web: Web, request: Request): Promise<Response
   const status = params.get("status")?.trim() || undefined;
   if (status !== undefined && !isBatchStatus(status)) return messagePage(400, "Unknown status", `There is no batch status "${status}".`, viewer, html`<p><a href="/batches">All batches</a></p>`);
   const after = params.get("after") || undefined;
-  // The store's default list projection holds exactly the columns of this table.
   const texts = await web.store.list(viewer.userId, "batch", { limit: PAGE_SIZE, orderBy: "brewDate", desc: true, startAfter: after, fields: "summary", status });
   if (texts === "unknown-cursor") return messagePage(400, "Page not found", "That page of the batch list no longer exists.", viewer, html`<p><a href="/batches">First page</a></p>`);
-  const rows = texts.map((t) => JSON.parse(t) as BatchRow);
+  const batches = texts.map((t) => JSON.parse(t) as BatchRow);
+  const rows = await Promise.all(batches.map(async (batch) => ({ batch, gravity: await lastGravity(web.store, viewer.userId, batch._id) })));
   let next: string | undefined;
-  if (rows.length === PAGE_SIZE) {
+  if (batches.length === PAGE_SIZE) {
     const q = new URLSearchParams();
     if (status) q.set("status", status);
-    q.set("after", rows[rows.length - 1]!._id);
+    q.set("after", batches[batches.length - 1]!._id);
     next = `/batches?${q}`;
   }
-  return page({ title: "Batches", section: "batches", viewer, main: batchListMain({ rows, status, next, paged: Boolean(after) }) });
+  const view = { rows, status, next, paged: Boolean(after), now: web.options.now() };
+  return page({ title: "Batches", section: "batches", viewer, main: batchListMain(view) });
+}
+
+/** The list filter a batch page was reached from (`?list=`), kept for the way back. */
+function listFilter(request: Request): string | undefined {
+  const status = new URL(request.url).searchParams.get("list") ?? undefined;
+  return isBatchStatus(status) ? status : undefined;
+}
+
+const notFoundPage = (viewer: Viewer) => messagePage(404, "Batch not found", "There is no such batch in this account.", viewer, html`<p><a href="/batches">All batches</a></p>`);
+
+async function batchPage(web: Web, viewer: Viewer, id: string, doc: Record<string, unknown>, form: Omit<BatchView, "doc" | "readings" | "now" | "id" | "csrf">, list?: string, status = 200): Promise<Response> {
+  const stored = await web.store.readings(viewer.userId, id);
+  const parsed: unknown = stored === undefined ? [] : JSON.parse(stored);
+  const readings = chartReadings(Array.isArray(parsed) ? parsed : []);
+  const view: BatchView = { ...form, id, csrf: viewer.csrf, doc, readings, now: web.options.now(), list };
+  const scripts = readings.length ? (["chart.js"] as const) : [];
+  return page({ title: batchTitle(doc), section: "batches", viewer, main: batchMain(view), scripts: [...scripts] }, status);
 }
 
 export async function getBatch(web: Web, request: Request, id: string): Promise<Response> {
   const viewer = await viewerOf(web, request);
   if (viewer instanceof Response) return viewer;
   const text = await web.store.get(viewer.userId, "batch", id);
-  if (text === undefined) return messagePage(404, "Batch not found", "There is no such batch in this account.", viewer, html`<p><a href="/batches">All batches</a></p>`);
+  if (text === undefined) return notFoundPage(viewer);
+  const saved = new URL(request.url).searchParams.get("saved");
+  const outcome = saved === "1" ? "saved" : saved === "0" ? "unchanged" : undefined;
+  return batchPage(web, viewer, id, JSON.parse(text) as Record<string, unknown>, { outcome }, listFilter(request));
+}
+
+/**
+ * The measured-values form: its answer is a batch PATCH under the API's own rules (patchBatch), so a
+ * refused value gets the API's message and changes nothing.
+ */
+export async function postMeasured(web: Web, request: Request, id: string): Promise<Response> {
+  const posted = await signedInPost(web, request);
+  if (posted instanceof Response) return posted;
+  const { viewer, form } = posted;
+  const list = listFilter(request);
+  const text = await web.store.get(viewer.userId, "batch", id);
+  if (text === undefined) return notFoundPage(viewer);
   const doc = JSON.parse(text) as Record<string, unknown>;
-  const stored = await web.store.readings(viewer.userId, id);
-  const parsed: unknown = stored === undefined ? [] : JSON.parse(stored);
-  const readings = chartReadings(Array.isArray(parsed) ? parsed : []);
-  return page({ title: batchTitle(doc), section: "batches", viewer, main: batchMain(doc, readings) });
+  try {
+    const result = await patchBatch(web.store, viewer.userId, id, { value: measuredPatch(form, doc) });
+    const back = new URL(batchHref(id, list), "http://page");
+    back.searchParams.set("saved", result === TEXT.updated ? "1" : "0");
+    return redirect(`${back.pathname}${back.search}#measured-heading`);
+  } catch (e) {
+    if (!(e instanceof HttpError)) throw e;
+    if (e.status === 404) return notFoundPage(viewer);
+    return batchPage(web, viewer, id, doc, { posted: form, error: { message: e.body, field: refusedField(e.body) } }, list, e.status);
+  }
 }

@@ -34,6 +34,16 @@ export function niceTicks(min: number, max: number, count = 5, pad = 1): Ticks {
   return { lo, hi, step, values };
 }
 
+/**
+ * The range widened about its middle to at least `span`, so that noise of a few tenths of a degree
+ * is drawn as the small thing it is rather than across the whole height of the chart.
+ */
+export function atLeastSpan(min: number, max: number, span: number): [number, number] {
+  if (max - min >= span) return [min, max];
+  const mid = (min + max) / 2;
+  return [mid - span / 2, mid + span / 2];
+}
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TIME_STEPS = [HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY, 364 * DAY];

@@ -7,15 +7,22 @@ export interface Viewer {
   csrf: string;
 }
 
-export type Section = "batches" | "settings" | "signin" | "none";
+export type Section = "batches" | "recipes" | "inventory" | "settings" | "signin" | "none";
+
+const SECTIONS: Array<[Section, string, string]> = [
+  ["batches", "/batches", "Batches"],
+  ["recipes", "/recipes", "Recipes"],
+  ["inventory", "/inventory", "Inventory"],
+  ["settings", "/settings", "Settings"],
+];
 
 export interface PageParts {
   title: string;
   main: Html;
   viewer?: Viewer;
   section?: Section;
-  /** Loads the small script of the copy button. */
-  script?: boolean;
+  /** Small scripts of this server's own (static/) the page uses where it can do more with script. */
+  scripts?: ReadonlyArray<"copy.js" | "chart.js">;
 }
 
 // Pages hold private data: never cached, never framed, no inline script or style, nothing fetched
@@ -34,9 +41,9 @@ function navLink(href: string, label: string, current: boolean): Html {
   return current ? html`<a href="${href}" aria-current="page">${label}</a>` : html`<a href="${href}">${label}</a>`;
 }
 
-export function layout({ title, main, viewer, section = "none", script = false }: PageParts): Html {
+export function layout({ title, main, viewer, section = "none", scripts = [] }: PageParts): Html {
   const header = viewer
-    ? html`<nav aria-label="Main">${navLink("/batches", "Batches", section === "batches")} ${navLink("/settings", "Settings", section === "settings")}</nav>
+    ? html`<nav aria-label="Main">${SECTIONS.map(([name, href, label]) => navLink(href, label, section === name))}</nav>
 <form class="signout" method="post" action="/signout"><input type="hidden" name="csrf" value="${viewer.csrf}"><span class="who">Signed in as <strong>${viewer.userId}</strong></span> <button type="submit">Sign out</button></form>`
     : html``;
   return html`<!doctype html>
@@ -47,7 +54,7 @@ export function layout({ title, main, viewer, section = "none", script = false }
 <title>${title} · brewrecords</title>
 <link rel="icon" href="/static/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/static/style.css">
-${script ? html`<script src="/static/copy.js" defer></script>` : html``}
+${scripts.map((name) => html`<script src="/static/${name}" defer></script>\n`)}
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>

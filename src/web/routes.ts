@@ -10,14 +10,17 @@ import { lazy } from "../lib/lazy.ts";
 const account = lazy(() => import("./account.ts"));
 const settings = lazy(() => import("./settings.ts"));
 const batches = lazy(() => import("./batches.ts"));
+const recipes = lazy(() => import("./recipes.ts"));
+const inventory = lazy(() => import("./inventory.ts"));
 import { SignInThrottle } from "./throttle.ts";
 
-// The pages a person uses in a browser: sign-in, settings (the API key) and batches. Everything they
+// The pages a person uses in a browser: sign-in, settings (the API key), batches, recipes and inventory. Everything they
 // need is served from here: one stylesheet and one small script, no external font, script or CDN.
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   "style.css": { file: "static/style.css", type: "text/css; charset=utf-8" },
   "copy.js": { file: "static/copy.js", type: "text/javascript; charset=utf-8" },
+  "chart.js": { file: "static/chart.js", type: "text/javascript; charset=utf-8" },
   "icon.svg": { file: "static/icon.svg", type: "image/svg+xml" },
 };
 
@@ -73,5 +76,13 @@ export function webRoutes({ store, config }: Pick<Deps, "store" | "config">, opt
     .get("/settings", async ({ request }) => (await settings()).getSettings(web, request))
     .post("/settings/api-key", async ({ request }) => (await settings()).postApiKey(web, request), { parse: "none" })
     .get("/batches", async ({ request }) => (await batches()).getBatchList(web, request))
-    .get("/batches/:id", async ({ request, params }) => (await batches()).getBatch(web, request, params.id));
+    .get("/batches/:id", async ({ request, params }) => (await batches()).getBatch(web, request, params.id))
+    .post("/batches/:id/measured", async ({ request, params }) => (await batches()).postMeasured(web, request, params.id), { parse: "none" })
+    .get("/recipes", async ({ request }) => (await recipes()).getRecipeList(web, request))
+    .get("/recipes/:id", async ({ request, params }) => (await recipes()).getRecipe(web, request, params.id))
+    .get("/inventory", async ({ request }) => (await inventory()).getInventory(web, request))
+    .get("/inventory/:collection", async ({ request, params }) => (await inventory()).getCollection(web, request, params.collection))
+    .post("/inventory/:collection/:id/stock", async ({ request, params }) => (await inventory()).postStock(web, request, params.collection, params.id), {
+      parse: "none",
+    });
 }

@@ -6,7 +6,7 @@ import { settingsMain, type SettingsView } from "./pages/settings.ts";
 import { isSecureRequest } from "./session.ts";
 
 function settingsPage(view: SettingsView, viewer: Viewer, status = 200): Response {
-  return page({ title: "Settings", section: "settings", viewer, main: settingsMain(view), script: Boolean(view.created) }, status);
+  return page({ title: "Settings", section: "settings", viewer, main: settingsMain(view), scripts: view.created ? ["copy.js"] : [] }, status);
 }
 
 /** The base URL clients of this server use, as the request reached it. */

@@ -1,7 +1,10 @@
-// Failed sign-ins slow the next attempt down, counted both per user id (guessing one account's
-// password from many addresses) and per client address (trying many accounts from one place).
-// After a few free failures each further failure locks that key for a doubling time, up to a cap.
-// Counts live in memory: a restart forgets them, which only ever gives an attacker one fresh start.
+// Failed sign-ins slow the next attempt down, counted per user id and client address together
+// (guessing one account's password from one place) and per client address (trying many accounts, or
+// one account, from one place). A user id is never locked as such: a stranger's wrong passwords lock
+// the stranger's address out of that account, not the account's owner signing in from elsewhere
+// (docs/decisions.md, Web pages). After a few free failures each further failure locks that key for a
+// doubling time, up to a cap. Counts live in memory: a restart forgets them, which only ever gives an
+// attacker one fresh start.
 
 export interface ThrottlePolicy {
   /** Failures allowed before any lock. */
@@ -53,6 +56,7 @@ class Counter {
 }
 
 export class SignInThrottle {
+  /** Per user id and address. */
   private readonly users: Counter;
   private readonly addresses: Counter;
 
@@ -68,20 +72,20 @@ export class SignInThrottle {
   /** Milliseconds until another attempt for this user id from this address is allowed; 0 now. */
   waitMs(userId: string, address: string): number {
     const now = this.now();
-    return Math.max(this.users.waitMs(userKey(userId), now), this.addresses.waitMs(address, now));
+    return Math.max(this.users.waitMs(userKey(userId, address), now), this.addresses.waitMs(address, now));
   }
 
   failed(userId: string, address: string): void {
     const now = this.now();
-    this.users.fail(userKey(userId), now);
+    this.users.fail(userKey(userId, address), now);
     this.addresses.fail(address, now);
   }
 
-  /** A correct password clears its account's count; the address keeps its count, so signing in to
-   * one's own account between guesses does not reset the limit on guessing others. */
-  succeeded(userId: string): void {
-    this.users.clear(userKey(userId));
+  /** A correct password clears its account's count from that address; the address keeps its own
+   * count, so signing in to one's own account between guesses does not reset the limit on guessing. */
+  succeeded(userId: string, address: string): void {
+    this.users.clear(userKey(userId, address));
   }
 }
 
-const userKey = (userId: string) => userId.slice(0, 200).toLowerCase();
+const userKey = (userId: string, address: string) => `${userId.slice(0, 200).toLowerCase()}\n${address}`;

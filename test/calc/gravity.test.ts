@@ -35,11 +35,22 @@ describe("OG = 1 + Σ(kg × (potential − 1) × 1000 × 8.3454 × efficiency) /
     expect(grav([grain(4), { type: "Sugar", amount: 0.2, potential: 1.046, use: "Bottling" }]).og).toBeCloseTo(grav([grain(4)]).og, 9);
   });
 
-  test("a sugar with no use goes into the boil: in OG, not in pre-boil gravity", () => {
+  test("a sugar with no use goes into the boil at its start: in OG and in pre-boil gravity", () => {
     const plain = grav([grain(4)]);
     const withSugar = grav([grain(4), { type: "Sugar", amount: 0.5, potential: 1.046 }]);
-    expect(withSugar.preBoil).toBeCloseTo(plain.preBoil, 9);
+    expect(withSugar.preBoil).toBeGreaterThan(plain.preBoil);
     expect(withSugar.og).toBeGreaterThan(plain.og);
+  });
+
+  test("a late extract addition is in the post-boil gravity, not in the pre-boil gravity", () => {
+    const early = grav([grain(4), { type: "Dry Extract", amount: 1, potential: 1.044, use: "Boil" }], { boilTime: 60 });
+    const late = grav([grain(4), { type: "Dry Extract", amount: 1, potential: 1.044, use: "Boil", time: 15 }], { boilTime: 60 });
+    expect(late.og).toBeCloseTo(early.og, 9);
+    expect(late.postBoil).toBeCloseTo(early.postBoil, 9);
+    expect(late.preBoil).toBeCloseTo(grav([grain(4)]).preBoil, 9);
+    // A hop added with 20 minutes left boils without it; one added at 15 minutes with it.
+    expect(late.boilAt(20)).toBeCloseTo(late.preBoil, 9);
+    expect(late.boilAt(15)).toBeCloseTo(early.preBoil, 9);
   });
 
   test("pre-boil gravity holds the same points in the pre-boil volume", () => {

@@ -5,6 +5,7 @@ import { parseImport } from "../../src/import.ts";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { Store } from "../../src/store/types.ts";
+import { checkResponse } from "./openapi-responses.ts";
 
 export interface Account {
   userId: string;
@@ -33,7 +34,7 @@ export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${us
  * The app in process over a given store, with helpers to make accounts, load data and call it. The
  * host must be a real-looking name: Elysia finds the path after the third slash of the URL.
  */
-export function appOver<S extends Store>(store: S, configOverrides: Partial<Config> = {}) {
+export function appOnStore<S extends Store>(store: S, configOverrides: Partial<Config> = {}) {
   const config = { ...loadConfig({ DEMO: "0", LOG_LEVEL: "silent" }), ...configOverrides };
   const app = createApp(config, store);
 
@@ -47,6 +48,8 @@ export function appOver<S extends Store>(store: S, configOverrides: Partial<Conf
     await store.importAll(userId, parseImport(document));
   }
 
+  const openApiDocument = async () => (await app.handle(new Request("http://localhost/swagger/json"))).json();
+
   async function call(method: string, path: string, who: Account | null, opts: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { ...opts.headers };
     const auth = opts.auth !== undefined ? opts.auth : who?.auth;
@@ -58,6 +61,7 @@ export function appOver<S extends Store>(store: S, configOverrides: Partial<Conf
     }
     const res = await app.handle(new Request(`http://localhost${path}`, { method, headers, body }));
     const text = await res.text();
+    await checkResponse(openApiDocument, method, path, res.status, res.headers.get("content-type"), text);
     return { status: res.status, text, headers: res.headers, json: () => JSON.parse(text) };
   }
 
@@ -71,9 +75,9 @@ export function appOver<S extends Store>(store: S, configOverrides: Partial<Conf
 export async function testApp(configOverrides: Partial<Config> = {}) {
   if (process.env.TEST_STORE === "postgres") {
     const { sharedPostgresStore } = await import("./stores.ts");
-    return appOver((await sharedPostgresStore()) as Store, configOverrides);
+    return appOnStore((await sharedPostgresStore()) as Store, configOverrides);
   }
-  return appOver(SqliteStore.open(":memory:") as Store, configOverrides);
+  return appOnStore(SqliteStore.open(":memory:") as Store, configOverrides);
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

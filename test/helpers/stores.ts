@@ -9,7 +9,7 @@ import type { Config } from "../../src/config.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { Store } from "../../src/store/types.ts";
-import { appOver } from "./app.ts";
+import { appOnStore } from "./app.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/postgres";
@@ -105,7 +105,7 @@ export async function openTestStore(kind: StoreKind): Promise<OpenedStore> {
  */
 export async function storeApp(kind: StoreKind, configOverrides: Partial<Config> = {}) {
   const opened = await openTestStore(kind);
-  return { ...appOver(opened.store, configOverrides), close: opened.close };
+  return { ...appOnStore(opened.store, configOverrides), close: opened.close };
 }
 
 export type StoreApp = Awaited<ReturnType<typeof storeApp>>;

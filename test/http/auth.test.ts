@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
-import { basic, runTable, world, type Scenario } from "./harness.ts";
+import { basic, runTable, world, type Scenario, type World } from "./harness.ts";
 import { ENDPOINTS, label, paleUntouched, urlOf } from "./endpoints.ts";
 import { ownerImport } from "./fixtures.ts";
 
@@ -48,6 +48,8 @@ describe("401 Unauthorized, on every endpoint, before anything else", () => {
       body: e.body,
       status: 401,
       text: "Unauthorized",
+      // A refused write left the owner's batch, its readings and tracker exactly as imported.
+      after: e.method === "GET" ? undefined : (w: World) => paleUntouched(w, "alice"),
     })),
   );
   runTable(table, makeWorld);
@@ -108,11 +110,11 @@ describe("403 Forbidden for a key without the endpoint's scope", () => {
 
   // 403 comes before 404 and 400: a key without the scope learns nothing about the record or input.
   const precedence: Scenario[] = [
-    { name: "PATCH of an unknown id without batches.write is 403", method: "PATCH", url: "/v2/batches/no-such-id", as: "reader", body: { status: "x" }, status: 403, text: "Forbidden" },
-    { name: "DELETE of an unknown id with only batches.write is 403", method: "DELETE", url: "/v2/batches/no-such-id", as: "writer", status: 403, text: "Forbidden" },
+    { name: "PATCH of an unknown id without batches.write is 403", method: "PATCH", url: "/v2/batches/no-such-id", as: "reader", body: { status: "x" }, status: 403, text: "Forbidden", after: (w) => paleUntouched(w, "reader") },
+    { name: "DELETE of an unknown id with only batches.write is 403", method: "DELETE", url: "/v2/batches/no-such-id", as: "writer", status: 403, text: "Forbidden", after: (w) => paleUntouched(w, "writer") },
     { name: "GET of an unknown id without batches.read is 403", method: "GET", url: "/v2/batches/no-such-id", as: "deleter", status: 403, text: "Forbidden" },
     { name: "a list with a bad limit without batches.read is 403", method: "GET", url: "/v2/batches?limit=0", as: "writer", status: 403, text: "Forbidden" },
-    { name: "a PATCH with a bad value without batches.write is 403", method: "PATCH", url: "/v2/batches/b-pale", as: "deleter", body: { measuredOg: 9 }, status: 403, text: "Forbidden" },
+    { name: "a PATCH with a bad value without batches.write is 403", method: "PATCH", url: "/v2/batches/b-pale", as: "deleter", body: { measuredOg: 9 }, status: 403, text: "Forbidden", after: (w) => paleUntouched(w, "deleter") },
   ];
   runTable(precedence, makeWorld);
 });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { issueApiKey } from "../../src/lib/keys.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { KEYS_EPOCH_MAX_AGE_MS, SqliteStore } from "../../src/store/sqlite.ts";
-import { appOver, basic } from "../helpers/app.ts";
+import { appOnStore, basic } from "../helpers/app.ts";
 import { tempDir } from "../helpers/process.ts";
 
 const dir = tempDir();
@@ -16,7 +16,7 @@ afterAll(() => dir.remove());
 async function world(name: string) {
   const path = join(dir.path, `${name}.sqlite`);
   const served = SqliteStore.open(path);
-  const h = appOver(served);
+  const h = appOnStore(served);
   const alice = await h.account("alice");
   // Counts the key reads of the server's store; the store itself answers them.
   let keyReads = 0;

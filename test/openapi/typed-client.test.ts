@@ -26,6 +26,24 @@ const recipeId: string = created.data?.id ?? "";
 const recipe = await client.GET("/v2/recipes/{id}", { params: { path: { id: recipeId } } });
 const hop = await client.POST("/v2/inventory/hops", { body: { name: "Typed Cascade", alpha: 6.5, inventory: 100 } });
 const missing = await client.GET("/v2/batches/{id}/readings/last", { params: { path: { id: "no-such-batch" } } });
+
+// Under strict TypeScript a listed document's _id is a string, with no cast: list -> get -> patch.
+const names: string[] = [];
+const conditioning = await client.GET("/v2/batches", { params: { query: { status: "Conditioning" } } });
+if (!conditioning.data) throw new Error("no list");
+for (const entry of conditioning.data) {
+  const batch = await client.GET("/v2/batches/{id}", { params: { path: { id: entry._id } } });
+  if (!batch.data) throw new Error("no batch");
+  const id: string = batch.data._id;
+  await client.PATCH("/v2/batches/{id}", { params: { path: { id } }, body: { status: "Completed" }, parseAs: "text" });
+  names.push(batch.data.name ?? "");
+}
+const recipes = await client.GET("/v2/recipes");
+const recipeIds: string[] = (recipes.data ?? []).map((r) => r._id);
+const hops = await client.GET("/v2/inventory/hops");
+const hopIds: string[] = (hops.data ?? []).map((h) => h._id);
+const oneHop = hopIds.length ? await client.GET("/v2/inventory/hops/{id}", { params: { path: { id: hopIds[0] } } }) : undefined;
+const hopId: string | undefined = oneHop?.data?._id;
 console.log(JSON.stringify({
   list: [list.response.status, list.data?.length],
   one: [one.response.status, one.data?.name],
@@ -34,6 +52,7 @@ console.log(JSON.stringify({
   recipe: [recipe.response.status, recipe.data?.name, typeof recipe.data?.og],
   hop: hop.response.status,
   missing: missing.response.status,
+  strict: [names, recipeIds.length, hopIds.length, hopId === hopIds[0]],
 }));
 `;
 
@@ -70,6 +89,7 @@ test("a client generated from /swagger/json type-checks and calls the server", a
       recipe: [200, "Typed Pale Ale", "number"],
       hop: 201,
       missing: 404,
+      strict: [["Typed Batch"], 1, 1, true],
     });
   } finally {
     await server.stop();

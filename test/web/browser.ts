@@ -65,8 +65,11 @@ export interface Tab {
   errors: string[];
 }
 
-export async function newTab(world: World): Promise<Tab> {
-  const context = await world.browser.newContext({ baseURL: world.url, viewport: { width: 1100, height: 900 } });
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+export async function newTab(world: World, viewport = { width: 1100, height: 900 }): Promise<Tab> {
+  const context = await world.browser.newContext({ baseURL: world.url, viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
   const tab: Tab = { context, page, foreign: [], errors: [] };
   page.on("request", (r) => {
@@ -102,6 +105,22 @@ export async function signIn(page: Page, password = PASSWORD, path = "/signin") 
 export async function shoot(page: Page, name: string): Promise<Buffer> {
   return page.screenshot({ path: join(OUTPUT, `${name}.png`), fullPage: true });
 }
+
+const AXE = Bun.file(require.resolve("axe-core/axe.min.js"));
+
+/** axe-core's violations on the page as it stands, each as its rule and the elements it names. */
+export async function axeViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
+  // Evaluated through the browser's debugging protocol, which the page's script policy does not govern.
+  await page.evaluate(await AXE.text());
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(" ")) }));
+  });
+}
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+export const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 export const basic = (key: string) => `Basic ${Buffer.from(`${USER}:${key}`).toString("base64")}`;
 

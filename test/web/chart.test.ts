@@ -1,12 +1,17 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { niceTicks, timeTicks } from "../../src/web/chart-scale.ts";
-import { chartReadings, readingChart, type ChartReading } from "../../src/web/chart.ts";
+import { atLeastSpan, niceTicks, timeLabel, timeTicks } from "../../src/web/chart-scale.ts";
+import { chartReadings, fittingTimeTicks, NARROW, readingChart, WIDE, type ChartReading } from "../../src/web/chart.ts";
 import { deviceReadings, LAST_READING, manualReadings } from "./data.ts";
 
 const count = (svg: string, re: RegExp) => (svg.match(re) ?? []).length;
 const gravityPoints = (svg: string) => count(svg, /<circle class="reading-point gravity/g);
 const tempPoints = (svg: string) => count(svg, /<rect class="reading-point temperature/g);
+/** The wide and the narrow drawing of one chart, in that order. */
+const drawings = (out: string) => [...out.matchAll(/<svg class="reading-chart (wide|narrow)"[\s\S]*?<\/svg>/g)].map((m) => ({ name: m[1], svg: m[0] }));
+const wide = (out: string) => drawings(out).find((d) => d.name === "wide")!.svg;
+const narrow = (out: string) => drawings(out).find((d) => d.name === "narrow")!.svg;
+const tickValues = (svg: string, cls: string) => [...svg.matchAll(new RegExp(`<text class="tick ${cls}"[^>]*>([^<]+)</text>`, "g"))].map((m) => Number(m[1]));
 
 describe("chartReadings", () => {
   test("keeps time, sg and temp, sorts by time and drops readings without a time", () => {
@@ -38,18 +43,46 @@ describe("readingChart", () => {
     expect(out).not.toContain("<svg");
   });
 
-  test("one gravity circle per reading with sg and one temperature square per reading with temp", () => {
+  test("one gravity circle per reading with sg and one temperature square per reading with temp, in each drawing", () => {
     const readings = chartReadings([...manualReadings(), ...deviceReadings()]);
-    const svg = readingChart(readings).text;
-    expect(gravityPoints(svg)).toBe(29);
-    expect(tempPoints(svg)).toBe(31);
-    expect(count(svg, /class="reading-point/g)).toBe(60);
+    const out = readingChart(readings).text;
+    expect(drawings(out).map((d) => d.name)).toEqual(["wide", "narrow"]);
+    for (const { svg } of drawings(out)) {
+      expect(gravityPoints(svg)).toBe(29);
+      expect(tempPoints(svg)).toBe(31);
+      expect(count(svg, /class="reading-point/g)).toBe(60);
+      expect(count(svg, /<g class="reading" /g)).toBe(31);
+    }
+  });
+
+  test("each reading names its time and values for the pointer readout", () => {
+    const svg = wide(readingChart(chartReadings([...manualReadings(), ...deviceReadings()])).text);
+    expect(svg).toContain(`data-label="2024-03-09 16:00 UTC: gravity 1.013, temperature 19.0 °C"`);
+    expect(svg).toContain(`data-label="2024-03-03 23:00 UTC: temperature 19.5 °C"`);
+  });
+
+  test("the narrow drawing is taller for its width, with fewer time ticks and value labels at least two lines apart", () => {
+    expect(NARROW.height / NARROW.width).toBeGreaterThan(2 * (WIDE.height / WIDE.width));
+    const out = readingChart(chartReadings(deviceReadings())).text;
+    expect(narrow(out)).toContain(`viewBox="0 0 ${NARROW.width} ${NARROW.height}"`);
+    const timeTickCount = (svg: string) => count(svg, /<text class="tick" /g);
+    expect(timeTickCount(narrow(out))).toBeLessThan(timeTickCount(wide(out)));
+    const ys = [...narrow(out).matchAll(/<text class="tick gravity" x="[\d.]+" y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    for (let i = 1; i < ys.length; i++) expect(Math.abs(ys[i]! - ys[i - 1]!)).toBeGreaterThanOrEqual(2 * NARROW.font);
+  });
+
+  test("the temperature axis spans at least 4 °C: 18 to 20 °C is drawn from 17 to 21", () => {
+    const out = readingChart(chartReadings(deviceReadings())).text;
+    const temps = tickValues(wide(out), "temperature");
+    expect(temps[0]).toBe(17);
+    expect(temps.at(-1)).toBe(21);
   });
 
   test("the last reading in time is highlighted in both series, and named in the caption", () => {
     const readings = chartReadings([...deviceReadings()].reverse());
     const svg = readingChart(readings).text;
-    expect(count(svg, /class="reading-point [a-z]+ last"/g)).toBe(2);
+    expect(count(wide(svg), /class="reading-point [a-z]+ last"/g)).toBe(2);
+    expect(count(narrow(svg), /class="reading-point [a-z]+ last"/g)).toBe(2);
     const last = /<circle class="reading-point gravity last"[^>]*r="6"><title>([^<]*)<\/title>/.exec(svg);
     expect(last?.[1]).toBe(`2024-03-09 16:00 UTC: gravity ${LAST_READING.sg!.toFixed(3)}`);
     expect(svg).toContain(`Last reading (2024-03-09 16:00 UTC): gravity 1.013, temperature 19.0 °C`);
@@ -62,8 +95,10 @@ describe("readingChart", () => {
 
   test("the chart names itself for screen readers", () => {
     const svg = readingChart(chartReadings(deviceReadings())).text;
-    expect(svg).toContain(`role="img" aria-labelledby="chart-title chart-desc"`);
-    expect(svg).toContain(`<desc id="chart-desc">29 readings from 2024-03-02 16:00 UTC to 2024-03-09 16:00 UTC.`);
+    expect(svg).toContain(`role="img" aria-labelledby="chart-title-wide chart-desc-wide"`);
+    expect(svg).toContain(`role="img" aria-labelledby="chart-title-narrow chart-desc-narrow"`);
+    expect(svg).toContain(`<desc id="chart-desc-wide">29 readings from 2024-03-02 16:00 UTC to 2024-03-09 16:00 UTC.`);
+    expect(svg).toContain(`<desc id="chart-desc-narrow">29 readings from 2024-03-02 16:00 UTC to 2024-03-09 16:00 UTC.`);
   });
 
   const reading: fc.Arbitrary<ChartReading> = fc.record({
@@ -76,17 +111,20 @@ describe("readingChart", () => {
     fc.assert(
       fc.property(fc.array(reading, { minLength: 1, maxLength: 60 }), (list) => {
         const sorted = [...list].sort((a, b) => a.time - b.time);
-        const svg = readingChart(sorted).text;
+        const out = readingChart(sorted).text;
         const plotted = sorted.filter((r) => r.sg !== null || r.temp !== null);
-        if (plotted.length === 0) return expect(svg).toContain("no-readings");
-        expect(gravityPoints(svg)).toBe(sorted.filter((r) => r.sg !== null).length);
-        expect(tempPoints(svg)).toBe(sorted.filter((r) => r.temp !== null).length);
-        const last = plotted.at(-1)!;
-        expect(count(svg, /class="reading-point [a-z]+ last"/g)).toBe((last.sg === null ? 0 : 1) + (last.temp === null ? 0 : 1));
-        for (const m of svg.matchAll(/c([xy])="(-?[\d.]+)"/g)) {
-          const v = Number(m[2]);
-          expect(v).toBeGreaterThanOrEqual(0);
-          expect(v).toBeLessThanOrEqual(m[1] === "x" ? 760 : 340);
+        if (plotted.length === 0) return expect(out).toContain("no-readings");
+        for (const frame of [WIDE, NARROW]) {
+          const svg = frame === WIDE ? wide(out) : narrow(out);
+          expect(gravityPoints(svg)).toBe(sorted.filter((r) => r.sg !== null).length);
+          expect(tempPoints(svg)).toBe(sorted.filter((r) => r.temp !== null).length);
+          const last = plotted.at(-1)!;
+          expect(count(svg, /class="reading-point [a-z]+ last"/g)).toBe((last.sg === null ? 0 : 1) + (last.temp === null ? 0 : 1));
+          for (const m of svg.matchAll(/c([xy])="(-?[\d.]+)"/g)) {
+            const v = Number(m[2]);
+            expect(v).toBeGreaterThanOrEqual(0);
+            expect(v).toBeLessThanOrEqual(m[1] === "x" ? frame.width : frame.height);
+          }
         }
       }),
     );
@@ -116,6 +154,22 @@ describe("axes", () => {
         expect(t.values.length).toBeLessThanOrEqual(12);
       }),
     );
+  });
+
+  test("a range narrower than the minimum span is widened about its middle; a wider one is kept", () => {
+    expect(atLeastSpan(18, 20, 4)).toEqual([17, 21]);
+    expect(atLeastSpan(10, 30, 4)).toEqual([10, 30]);
+  });
+
+  test("time labels fit side by side: a narrow plot gets fewer ticks for the same week", () => {
+    const from = Date.UTC(2024, 2, 2, 16);
+    const to = from + 7 * 86_400_000;
+    const plotW = NARROW.width - NARROW.pad.left - NARROW.pad.right;
+    const narrowTicks = fittingTimeTicks(from, to, plotW, NARROW.font);
+    const wideTicks = fittingTimeTicks(from, to, WIDE.width - WIDE.pad.left - WIDE.pad.right, WIDE.font);
+    expect(narrowTicks.values.length).toBeLessThan(wideTicks.values.length);
+    const widest = Math.max(...narrowTicks.values.map((t) => timeLabel(t, narrowTicks.step).length));
+    expect(narrowTicks.values.length * (widest * NARROW.font * 0.6)).toBeLessThanOrEqual(plotW);
   });
 
   test("a week of readings gets daily ticks at UTC midnight", () => {

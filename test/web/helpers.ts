@@ -7,6 +7,9 @@ import { parseImport } from "../../src/import.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { webRoutes } from "../../src/web/routes.ts";
 import { hashPassword } from "../../src/web/password.ts";
+import { issueApiKey } from "../../src/lib/keys.ts";
+import type { Scope } from "../../src/lib/scopes.ts";
+import { importDocument } from "./data.ts";
 
 export const PASSWORD = "malt and hops 42";
 
@@ -93,3 +96,22 @@ export class Client {
 }
 
 export const basic = (userId: string, key: string) => `Basic ${Buffer.from(`${userId}:${key}`).toString("base64")}`;
+
+/**
+ * Alice with the test records (test/web/data.ts), signed in on the pages, and bob with none; `api` calls
+ * the API as alice with a key of the given scopes, to see what the pages did as a client would.
+ */
+export async function aliceWithRecords(scopes: Scope[]) {
+  const h = await webHarness();
+  await h.user("alice");
+  await h.user("bob");
+  await h.load("alice", importDocument());
+  const c = h.client();
+  await c.signIn("alice");
+  const key = await issueApiKey(h.store, "alice", scopes);
+  const api = async (path: string, init: RequestInit = {}) => {
+    const res = await h.api.handle(new Request(`http://localhost${path}`, { ...init, headers: { authorization: basic("alice", key), "content-type": "application/json" } }));
+    return { status: res.status, text: await res.text() };
+  };
+  return { h, c, api };
+}

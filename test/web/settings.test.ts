@@ -16,17 +16,19 @@ const api = (h: Awaited<ReturnType<typeof signedIn>>["h"], path: string, key: st
   h.api.handle(new Request(`http://localhost${path}`, { headers: { authorization: basic("alice", key) } }));
 
 describe("settings › API key", () => {
-  test("without a key: the user id, nine unticked scope boxes with labels, and GENERATE", async () => {
+  test("without a key: the user id, nine scope boxes with labels, only the three read scopes ticked, and Generate key", async () => {
     const { c } = await signedIn();
     const page = await c.get("/settings");
     expect(page.text).toContain(`<code id="settings-user-id">alice</code>`);
     expect(page.text).toContain("This account has no API key yet.");
-    expect(page.text.match(/<input type="checkbox" id="scope-[a-z]+-[a-z]+" name="scope" value="[a-z.]+">/g)).toHaveLength(9);
+    const boxes = [...page.text.matchAll(/<input type="checkbox" id="scope-[a-z]+-[a-z]+" name="scope" value="([a-z.]+)"( checked)?>/g)];
+    expect(boxes).toHaveLength(9);
+    expect(boxes.filter((b) => b[2]).map((b) => b[1])).toEqual(["recipes.read", "batches.read", "inventory.read"]);
     for (const s of SCOPES) expect(page.text).toContain(`<label for="scope-${s.replace(".", "-")}"><code>${s}</code>`);
-    expect(page.text).toContain(`<button type="submit" id="generate">GENERATE</button>`);
+    expect(page.text).toContain(`<button type="submit" id="generate">Generate key</button>`);
   });
 
-  test("GENERATE with two scopes shows the key once with a curl line; the API honours exactly those scopes", async () => {
+  test("Generate key with two scopes shows the key once with a curl line; the API honours exactly those scopes", async () => {
     const { h, c } = await signedIn();
     const page = await c.post("/settings/api-key", { csrf: await c.token(), scope: ["batches.read", "recipes.read"] });
     expect(page.status).toBe(200);
@@ -43,9 +45,14 @@ describe("settings › API key", () => {
     const later = await c.get("/settings");
     expect(later.text).not.toContain(key);
     expect(later.text).toContain(`<ul class="scopes" id="current-scopes"><li><code>recipes.read</code></li><li><code>batches.read</code></li></ul>`);
-    expect(later.text).toContain(`<li>regenerate to gain inventory.read</li>`);
-    expect(later.text.match(/<li>regenerate to gain [a-z.]+<\/li>/g)).toHaveLength(7);
+    // What the key can and cannot do, in plain words; the scopes left out are no fault to alarm about.
+    expect(later.text).toContain(`<p id="key-can">It can read recipes; read batches with their readings and brew tracker.</p>`);
+    expect(later.text).toContain(`<p id="key-cannot">It cannot create and edit recipes; delete recipes; edit batches; delete batches; read inventory; create and edit inventory; delete inventory.`);
+    expect(later.text).not.toContain("regenerate to gain");
+    expect(later.text).not.toContain(`class="error"`);
+    // A new key starts from the current key's choice.
     expect(later.text).toContain(`<input type="checkbox" id="scope-batches-read" name="scope" value="batches.read" checked>`);
+    expect(later.text).toContain(`<input type="checkbox" id="scope-inventory-read" name="scope" value="inventory.read">`);
   });
 
   test("regenerating refuses the old key at once and grants the new scopes", async () => {
@@ -85,15 +92,23 @@ describe("settings › API key", () => {
     expect((await api(h, "/v2/batches", key)).status).toBe(200);
   });
 
-  test("a version 1 key is described as such and marked for every scope it lacks", async () => {
+  test("a version 1 key is described as such, with what it can and cannot do", async () => {
     const { h, c } = await signedIn();
     await issueApiKey(h.store, "alice", ["recipes.read", "batches.read"], 1);
     const page = await c.get("/settings");
     expect(page.text).toContain("Current key: version 1, created");
-    expect(page.text).toContain("Version 1 keys cannot be generated here: GENERATE replaces it with a version 2 key.");
-    expect(page.text.match(/<li>regenerate to gain [a-z.]+<\/li>/g)).toHaveLength(7);
-    // Its boxes start unticked: a version 2 key is chosen afresh.
-    expect(page.text).not.toContain(" checked>");
+    expect(page.text).toContain("Version 1 keys cannot be generated here: Generate key replaces it with a version 2 key.");
+    expect(page.text).toContain(`<p id="key-can">It can read recipes; read batches with their readings and brew tracker.</p>`);
+    // A version 2 key is chosen afresh, from reading only.
+    expect(page.text.match(/ checked>/g)).toHaveLength(3);
+  });
+
+  test("a key with every scope says it can do everything and nothing about what it cannot", async () => {
+    const { h, c } = await signedIn();
+    await issueApiKey(h.store, "alice", [...SCOPES]);
+    const page = await c.get("/settings");
+    expect(page.text).toContain(`<p id="key-can">It can do everything: read recipes;`);
+    expect(page.text).not.toContain(`id="key-cannot"`);
   });
 
   test("the curl line uses https behind a proxy that says so", async () => {

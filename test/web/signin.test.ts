@@ -64,7 +64,7 @@ describe("sign-in", () => {
     expect((await c.post("/signin", { csrf: csrfOf(form.text)!, userId: "alice", password: PASSWORD })).status).toBe(303);
   });
 
-  test("the sixth wrong password locks the account for a second, even with the right password, then doubles", async () => {
+  test("the sixth wrong password from one address locks the account there for a second, even with the right password, then doubles", async () => {
     const h = await webHarness();
     await h.user("alice");
     const c = h.client();

@@ -14,7 +14,7 @@ describe("sign-in throttle", () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => lockAfter(USER, n))).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 8000, 8000]);
   });
 
-  test("the free failures pass; the next one locks the user id for one second", () => {
+  test("the free failures pass; the next one locks the user id from that address for one second", () => {
     const { clock, t } = throttle();
     for (let i = 0; i < 3; i++) {
       expect(t.waitMs("alice", "10.0.0.1")).toBe(0);
@@ -23,16 +23,29 @@ describe("sign-in throttle", () => {
     expect(t.waitMs("alice", "10.0.0.1")).toBe(0);
     t.failed("alice", "10.0.0.1");
     expect(t.waitMs("alice", "10.0.0.1")).toBe(1000);
-    // The lock is on the account, wherever the next attempt comes from.
-    expect(t.waitMs("alice", "10.0.0.2")).toBe(1000);
-    expect(t.waitMs("ALICE", "10.0.0.2")).toBe(1000);
-    expect(t.waitMs("bob", "10.0.0.2")).toBe(0);
-    clock.now += 400;
-    expect(t.waitMs("alice", "10.0.0.2")).toBe(600);
-    clock.now += 600;
+    expect(t.waitMs("ALICE", "10.0.0.1")).toBe(1000);
+    // The lock is on the account from that address: the owner elsewhere is not locked out.
     expect(t.waitMs("alice", "10.0.0.2")).toBe(0);
-    t.failed("alice", "10.0.0.2");
-    expect(t.waitMs("alice", "10.0.0.2")).toBe(2000);
+    expect(t.waitMs("bob", "10.0.0.1")).toBe(0);
+    clock.now += 400;
+    expect(t.waitMs("alice", "10.0.0.1")).toBe(600);
+    clock.now += 600;
+    expect(t.waitMs("alice", "10.0.0.1")).toBe(0);
+    t.failed("alice", "10.0.0.1");
+    expect(t.waitMs("alice", "10.0.0.1")).toBe(2000);
+  });
+
+  test("a stranger cannot lock a user out: many wrong passwords from one address leave the owner's address free", () => {
+    const { t } = throttle();
+    for (let i = 0; i < 12; i++) t.failed("alice", "203.0.113.7");
+    expect(t.waitMs("alice", "203.0.113.7")).toBeGreaterThan(0);
+    expect(t.waitMs("alice", "192.168.1.20")).toBe(0);
+  });
+
+  test("guessing stays bounded per address whatever the user ids: the address locks", () => {
+    const { t } = throttle();
+    for (let i = 0; i < 6; i++) t.failed(i % 2 ? "alice" : "Alice ", "203.0.113.7");
+    expect(t.waitMs("carol", "203.0.113.7")).toBe(1000);
   });
 
   test("many user ids from one address lock that address", () => {
@@ -47,9 +60,9 @@ describe("sign-in throttle", () => {
   test("a correct password clears the account's count but not the address's", () => {
     const { t } = throttle();
     for (let i = 0; i < 3; i++) t.failed("alice", "10.0.0.1");
-    t.succeeded("alice");
+    t.succeeded("alice", "10.0.0.1");
     t.failed("alice", "10.0.0.1");
-    expect(t.waitMs("alice", "10.0.0.2")).toBe(0);
+    expect(t.waitMs("alice", "10.0.0.1")).toBe(0);
     // The address kept all five failures: the sixth locks it.
     t.failed("carol", "10.0.0.1");
     expect(t.waitMs("dave", "10.0.0.1")).toBe(0);

@@ -1,49 +1,13 @@
 import { dateTimeUtc, dateUtc } from "../chart-scale.ts";
-import { formatSg, formatTemp, readingChart, type ChartReading } from "../chart.ts";
+import { readingChart, type ChartReading } from "../chart.ts";
+import { fermentationFigures } from "../figures.ts";
+import { formatSg, formatTemp, num, text } from "../format.ts";
 import { html, type Html } from "../html.ts";
+import { figuresPanel } from "./batch-figures.ts";
+import { measuredSection, type MeasuredFormView } from "./batch-measured.ts";
 import { batchTitle } from "./batches.ts";
 
 type Doc = Record<string, unknown>;
-
-const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v : undefined);
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
-const fixed = (digits: number, unit = "") => (v: number) => `${v.toFixed(digits)}${unit}`;
-
-// Measured values of the Batch Object (API document), with the estimates they are compared with.
-const MEASURED: Array<[key: string, label: string, format: (v: number) => string]> = [
-  ["measuredOg", "Original gravity", formatSg],
-  ["measuredFg", "Final gravity", formatSg],
-  ["measuredAbv", "ABV", fixed(1, " %")],
-  ["measuredAttenuation", "Attenuation", fixed(1, " %")],
-  ["measuredEfficiency", "Brewhouse efficiency", fixed(1, " %")],
-  ["measuredMashEfficiency", "Mash efficiency", fixed(1, " %")],
-  ["measuredFirstWortGravity", "First wort gravity", formatSg],
-  ["measuredPreBoilGravity", "Pre-boil gravity", formatSg],
-  ["measuredPostBoilGravity", "Post-boil gravity", formatSg],
-  ["measuredMashPh", "Mash pH", fixed(2)],
-  ["measuredBoilSize", "Pre-boil volume", fixed(1, " L")],
-  ["measuredBoilTime", "Boil time", fixed(0, " min")],
-  ["measuredKettleSize", "Post-boil volume", fixed(1, " L")],
-  ["measuredFermenterTopUp", "Fermenter top-up", fixed(1, " L")],
-  ["measuredBatchSize", "Fermenter volume", fixed(1, " L")],
-  ["measuredBottlingSize", "Bottling volume", fixed(1, " L")],
-  ["measuredBottlingTemp", "Bottling temperature", formatTemp],
-];
-
-const ESTIMATED: Array<[key: string, label: string, format: (v: number) => string]> = [
-  ["estimatedOg", "Original gravity", formatSg],
-  ["estimatedFg", "Final gravity", formatSg],
-  ["estimatedIbu", "Bitterness", fixed(0, " IBU")],
-  ["estimatedColor", "Colour", fixed(1, " SRM")],
-];
-
-function valueTable(doc: Doc, fields: typeof MEASURED, id: string, caption: string, none: string): Html {
-  const rows = fields.flatMap(([key, label, format]) => {
-    const v = num(doc[key]);
-    return v === undefined ? [] : [html`<tr><th scope="row">${label}</th><td class="num">${format(v)}</td></tr>`];
-  });
-  return rows.length ? html`<table class="values" id="${id}"><caption>${caption}</caption><tbody>${rows}</tbody></table>` : html`<p>${none}</p>`;
-}
 
 function facts(doc: Doc): Html {
   const date = (key: string) => {
@@ -91,20 +55,25 @@ function latestReadings(readings: readonly ChartReading[]): Html {
 </table>`;
 }
 
-export function batchMain(doc: Doc, readings: readonly ChartReading[]): Html {
-  return html`<p class="crumbs"><a href="/batches">Batches</a></p>
+export interface BatchView extends MeasuredFormView {
+  doc: Doc;
+  readings: readonly ChartReading[];
+  now: number;
+}
+
+export function batchMain(view: BatchView): Html {
+  const { doc, readings } = view;
+  const back = view.list ? `/batches?status=${encodeURIComponent(view.list)}` : "/batches";
+  return html`<p class="crumbs"><a href="${back}">${view.list ? `${view.list} batches` : "Batches"}</a></p>
 <h1>${batchTitle(doc)}</h1>
 ${facts(doc)}
 <section aria-labelledby="readings-heading">
 <h2 id="readings-heading">Readings</h2>
+${figuresPanel(fermentationFigures(doc, readings), view.now)}
 ${readingChart(readings)}
 ${latestReadings(readings)}
 </section>
-<section aria-labelledby="measured-heading">
-<h2 id="measured-heading">Measured values</h2>
-${valueTable(doc, MEASURED, "measured", "Measured", "No measured values yet.")}
-${valueTable(doc, ESTIMATED, "estimated", "Estimated from the recipe", "")}
-</section>
+${measuredSection(doc, view)}
 <section aria-labelledby="notes-heading">
 <h2 id="notes-heading">Notes</h2>
 ${notes(doc)}

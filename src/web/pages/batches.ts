@@ -1,5 +1,6 @@
 import { BATCH_STATUSES } from "../../resources.ts";
 import { dateUtc } from "../chart-scale.ts";
+import { ago, formatSg, num, text } from "../format.ts";
 import { html, type Html } from "../html.ts";
 
 export interface BatchRow {
@@ -11,29 +12,46 @@ export interface BatchRow {
   recipe?: { name?: unknown };
 }
 
+/** The latest gravity reading of a batch. */
+export interface LastGravity {
+  sg: number;
+  time: number;
+}
+
 export interface BatchListView {
-  rows: BatchRow[];
+  rows: Array<{ batch: BatchRow; gravity?: LastGravity }>;
   status?: string;
   /** Link to the next page, when this one was full. */
   next?: string;
   /** This is not the first page. */
   paged: boolean;
+  now: number;
 }
-
-const text = (v: unknown) => (typeof v === "string" && v !== "" ? v : undefined);
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 
 export function batchTitle(b: { name?: unknown; recipe?: unknown }): string {
   return text(b.name) ?? text((b.recipe as { name?: unknown } | undefined)?.name) ?? "Unnamed batch";
 }
 
-function row(b: BatchRow): Html {
+/** A batch's address; from a filtered list it remembers the filter, for the way back. */
+export function batchHref(id: string, status?: string): string {
+  return `/batches/${encodeURIComponent(id)}${status ? `?list=${encodeURIComponent(status)}` : ""}`;
+}
+
+function row({ batch: b, gravity }: BatchListView["rows"][number], view: BatchListView): Html {
   const brew = num(b.brewDate);
+  const no = num(b.batchNo);
+  const title = batchTitle(b);
+  // The recipe's name only when it says something the title does not (the app names batches after it).
+  const recipe = text(b.recipe?.name);
+  const details = [
+    no === undefined ? undefined : html`#${no}`,
+    recipe && recipe !== title ? html`${recipe}` : undefined,
+    brew === undefined ? undefined : html`brewed <time datetime="${dateUtc(brew)}">${dateUtc(brew)}</time>`,
+  ].filter((d) => d !== undefined);
   return html`<tr>
+<td><a href="${batchHref(b._id, view.status)}">${title}</a>${details.length ? html`<br><span class="sub">${details.map((d, i) => html`${i ? " · " : ""}${d}`)}</span>` : ""}</td>
 <td>${text(b.status) ?? ""}</td>
-<td><a href="/batches/${encodeURIComponent(b._id)}">${batchTitle(b)}</a>${text(b.recipe?.name) && text(b.name) ? html`<br><span class="sub">${text(b.recipe?.name)}</span>` : ""}</td>
-<td class="num">${num(b.batchNo) ?? ""}</td>
-<td>${brew === undefined ? "" : html`<time datetime="${dateUtc(brew)}">${dateUtc(brew)}</time>`}</td>
+<td class="num">${gravity ? html`${formatSg(gravity.sg)}<br><span class="sub"><time datetime="${new Date(gravity.time).toISOString()}">${ago(gravity.time, view.now)}</time></span>` : html`<span class="sub">none</span>`}</td>
 </tr>`;
 }
 
@@ -50,8 +68,8 @@ ${view.rows.length === 0
     ? html`<p class="empty" id="no-batches">${empty}</p>`
     : html`<table class="batches" id="batch-list">
 <caption>${view.status ? `Batches with status ${view.status}` : "All batches"}, newest brew date first</caption>
-<thead><tr><th scope="col">Status</th><th scope="col">Name</th><th scope="col">Batch number</th><th scope="col">Brew date (UTC)</th></tr></thead>
-<tbody>${view.rows.map(row)}</tbody>
+<thead><tr><th scope="col">Batch</th><th scope="col">Status</th><th scope="col" class="num">Last gravity</th></tr></thead>
+<tbody>${view.rows.map((r) => row(r, view))}</tbody>
 </table>`}
 ${view.next ? html`<p><a href="${view.next}" rel="next">Older batches</a></p>` : ""}`;
 }

@@ -3,15 +3,15 @@ import type { ApiKeyRecord } from "../../store/types.ts";
 import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
 
-// Settings › API (API document, Authentication): one key per account, scopes chosen when generating,
-// a key made before a scope existed must be regenerated to gain it, and version 1 keys cannot be
-// generated any more (Versioning).
+// Settings › API (API document, Authentication): one key per account, scopes chosen when generating
+// (a key's scopes are fixed: a new key is how it gains one), and version 1 keys cannot be generated
+// any more (Versioning).
 
 const SCOPE_MEANING: Record<Scope, string> = {
   "recipes.read": "read recipes",
   "recipes.write": "create and edit recipes",
   "recipes.delete": "delete recipes",
-  "batches.read": "read batches, readings, brew tracker",
+  "batches.read": "read batches with their readings and brew tracker",
   "batches.write": "edit batches",
   "batches.delete": "delete batches",
   "inventory.read": "read inventory",
@@ -30,27 +30,29 @@ export interface SettingsView {
   current?: ApiKeyRecord;
   /** The key just generated: shown on this one response only. */
   created?: NewKey;
-  /** Boxes to tick: what was posted after an error, else the current key's scopes. */
+  /** Boxes to tick: what was posted after an error, else defaultScopes. */
   checked?: readonly string[];
   error?: string;
 }
 
-const gainText = (scope: string) => `regenerate to gain ${scope}`;
-
-/** Scopes that exist now and the account's key does not hold. */
-export function missingScopes(key: ApiKeyRecord | undefined): Scope[] {
-  return key ? SCOPES.filter((s) => !key.scopes.includes(s)) : [];
+/** Boxes ticked for a new key: the current version 2 key's scopes, else reading only, the safe start. */
+export function defaultScopes(key: ApiKeyRecord | undefined): readonly string[] {
+  return key?.apiVersion === 2 ? key.scopes : SCOPES.filter((s) => s.endsWith(".read"));
 }
 
+const sentence = (scopes: readonly Scope[]) => scopes.map((s) => SCOPE_MEANING[s]).join("; ");
+
+// What the key can do, said plainly. Scopes left out were chosen so: nothing here calls that a fault.
 function currentKey(key: ApiKeyRecord | undefined): Html {
-  if (!key) return html`<p id="key-state">This account has no API key yet. Choose its scopes below and press GENERATE.</p>`;
-  const missing = missingScopes(key);
+  if (!key) return html`<p id="key-state">This account has no API key yet. Choose what it may do below and press Generate key.</p>`;
+  const can = SCOPES.filter((s) => key.scopes.includes(s));
+  const cannot = SCOPES.filter((s) => !key.scopes.includes(s));
   return html`<div id="key-state">
 <p>Current key: version ${key.apiVersion}, created <time datetime="${new Date(key.createdAt).toISOString()}">${dateTimeUtc(key.createdAt)}</time>. The key itself is never shown again after it was generated.</p>
-${key.apiVersion === 1 ? html`<p class="notice">This is a version 1 key for the deprecated <code>/v1</code> API. Version 1 keys cannot be generated here: GENERATE replaces it with a version 2 key.</p>` : ""}
-<p>Its scopes:</p>
+${key.apiVersion === 1 ? html`<p class="notice">This is a version 1 key for the deprecated <code>/v1</code> API. Version 1 keys cannot be generated here: Generate key replaces it with a version 2 key.</p>` : ""}
+<p id="key-can">It can ${can.length === SCOPES.length ? "do everything: " : ""}${sentence(can)}.</p>
+${cannot.length ? html`<p id="key-cannot">It cannot ${sentence(cannot)}. A key's scopes are fixed: to change them, generate a new key.</p>` : ""}
 <ul class="scopes" id="current-scopes">${key.scopes.map((s) => html`<li><code>${s}</code></li>`)}</ul>
-${missing.length ? html`<p>It lacks scopes that exist now:</p><ul class="missing-scopes" id="missing-scopes">${missing.map((s) => html`<li>${gainText(s)}</li>`)}</ul>` : ""}
 </div>`;
 }
 
@@ -67,15 +69,14 @@ function createdKey(created: NewKey): Html {
 </section>`;
 }
 
-function scopeBox(scope: Scope, checked: boolean, missing: boolean): Html {
+function scopeBox(scope: Scope, checked: boolean): Html {
   const id = `scope-${scope.replace(".", "-")}`;
   return html`<li><input type="checkbox" id="${id}" name="scope" value="${scope}"${checked ? html` checked` : ""}>
-<label for="${id}"><code>${scope}</code> ${SCOPE_MEANING[scope]}</label>${missing ? html` <span class="gain">(${gainText(scope)})</span>` : ""}</li>`;
+<label for="${id}"><code>${scope}</code> ${SCOPE_MEANING[scope]}</label></li>`;
 }
 
 export function settingsMain(view: SettingsView): Html {
-  const missing = new Set(missingScopes(view.current));
-  const checked = new Set(view.checked ?? (view.current?.apiVersion === 2 ? view.current.scopes : []));
+  const checked = new Set(view.checked ?? defaultScopes(view.current));
   return html`<h1>Settings</h1>
 <section aria-labelledby="api-heading">
 <h2 id="api-heading">API</h2>
@@ -86,11 +87,11 @@ ${currentKey(view.current)}
 ${view.error ? html`<p class="error" role="alert" id="generate-error">${view.error}</p>` : ""}
 <form method="post" action="/settings/api-key" class="card">
 <input type="hidden" name="csrf" value="${view.csrf}">
-<fieldset><legend>Scopes of the new key</legend>
-<ul class="scope-boxes">${SCOPES.map((s) => scopeBox(s, checked.has(s), missing.has(s)))}</ul>
+<fieldset><legend>What the new key may do</legend>
+<ul class="scope-boxes">${SCOPES.map((s) => scopeBox(s, checked.has(s)))}</ul>
 </fieldset>
 <p class="warning">One key per account: generating replaces the current key at once, and programs using it stop working. Version 1 keys cannot be generated here.</p>
-<p><button type="submit" id="generate">GENERATE</button></p>
+<p><button type="submit" id="generate">Generate key</button></p>
 </form>
 </section>`;
 }
