@@ -11,6 +11,7 @@ import { inventoryArea } from "./checks/inventory.ts";
 import { errorsArea } from "./checks/errors.ts";
 import { v1Area } from "./checks/v1.ts";
 import { ratelimitArea } from "./checks/ratelimit.ts";
+import { extensionsArea } from "./checks/extensions/index.ts";
 
 export const AREA_FACTORIES: Record<AreaName, () => Area> = {
   auth: authArea,
@@ -23,4 +24,5 @@ export const AREA_FACTORIES: Record<AreaName, () => Area> = {
   errors: errorsArea,
   v1: v1Area,
   ratelimit: ratelimitArea,
+  extensions: extensionsArea,
 };

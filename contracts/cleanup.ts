@@ -23,7 +23,7 @@ export async function deleteLeftovers(ctx: Ctx, account: Account): Promise<strin
 /** Cleanup for every account the kit may create records in, when creating is allowed at all. */
 export async function cleanupByPrefix(ctx: Ctx): Promise<void> {
   if (unmetNeed(ctx.config, "creates")) return;
-  const creating = ["auth", "isolation", "recipes", "inventory"].some((a) => ctx.config.areas.includes(a as never));
+  const creating = ["auth", "isolation", "lists", "recipes", "inventory"].some((a) => ctx.config.areas.includes(a as never));
   if (!creating) return;
   for (const label of ["main", "other"] as const) {
     const account = ctx.config.accounts[label];

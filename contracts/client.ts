@@ -29,7 +29,7 @@ export interface Request {
 }
 
 export class BudgetExhausted extends Error {
-  constructor(bucket: string, max: number) { super(`call budget reached (${max} calls with the ${bucket} key)`); }
+  constructor(bucket: string, max: number, why?: string) { super(why ?? `call budget reached (${max} calls with the ${bucket} key)`); }
 }
 
 /** A 429 whose Retry-After is longer than the kit may wait: the rest is skipped, as with the budget. */
@@ -47,13 +47,32 @@ export class Unreachable extends Error {}
 
 export class Budget {
   readonly used: Record<string, number> = {};
+  /** Calls set aside for essential work still to come (deleting what the kit made). */
+  readonly reserved: Record<string, number> = {};
   constructor(readonly max: Record<string, number>, readonly fallback: number) {}
+  /** The current area's share of the main key's budget (plan.ts): the count of main calls it may reach. */
+  private cap?: { area: string; until: number };
   limit(bucket: string): number { return this.max[bucket] ?? this.fallback; }
-  remaining(bucket: string): number { return this.limit(bucket) - (this.used[bucket] ?? 0); }
+  /** Calls left for checks: within the key's budget, less what is reserved, and within the area's share. */
+  remaining(bucket: string): number {
+    const left = this.limit(bucket) - (this.used[bucket] ?? 0) - (this.reserved[bucket] ?? 0);
+    return bucket === "main" && this.cap ? Math.min(left, this.cap.until - (this.used.main ?? 0)) : left;
+  }
+  /** Left for the key as a whole, whatever the area's share. */
+  remainingOverall(bucket: string): number { return this.limit(bucket) - (this.used[bucket] ?? 0) - (this.reserved[bucket] ?? 0); }
+  reserve(bucket: string, n: number): void { this.reserved[bucket] = (this.reserved[bucket] ?? 0) + n; }
+  shareFor(area: string | undefined, calls = 0): void {
+    this.cap = area === undefined ? undefined : { area, until: (this.used.main ?? 0) + calls };
+  }
   take(bucket: string, essential = false): void {
-    if (!essential && this.remaining(bucket) <= 0) throw new BudgetExhausted(bucket, this.limit(bucket));
+    if (!essential && this.remaining(bucket) <= 0) {
+      if (this.remainingOverall(bucket) > 0 && this.cap) throw new BudgetExhausted("main", 0, `the ${this.cap.area} area's share of the main key's call budget reached`);
+      throw new BudgetExhausted(bucket, this.limit(bucket));
+    }
     this.used[bucket] = (this.used[bucket] ?? 0) + 1;
   }
+  /** Counts a call made by another client (the rate-limit area's own). */
+  count(bucket: string): void { this.used[bucket] = (this.used[bucket] ?? 0) + 1; }
 }
 
 export interface ClientOptions {

@@ -1,9 +1,13 @@
 // The kit's only reader of the environment. Settings come from, in order of strength:
 // runner flags, then CONTRACTS_* environment variables, then an optional JSON config file.
 
-export const AREAS = [
+/** Areas of the API document, in the order a run visits them. */
+export const DOCUMENTED_AREAS = [
   "auth", "errors", "isolation", "readings", "lists", "batches", "recipes", "inventory", "v1", "ratelimit",
 ] as const;
+/** Additions beyond the document (this server's own): off unless CONTRACTS_EXTENSIONS=1. */
+export const EXTENSION_AREAS = ["extensions"] as const;
+export const AREAS = [...DOCUMENTED_AREAS, ...EXTENSION_AREAS] as const;
 export type AreaName = (typeof AREAS)[number];
 
 export interface Account { userId: string; apiKey: string; label: AccountLabel }
@@ -17,6 +21,10 @@ export interface Config {
   rateLimit?: number;
   scratchBatchId?: string;
   deletableBatchId?: string;
+  /** A batch known to have no brew tracker (its brewtracker read must be 404). */
+  untrackedBatchId?: string;
+  /** Whether the additions beyond the document are checked (the `extensions` area). */
+  extensions: boolean;
   seed: number;
   maxCalls: number;
   areas: AreaName[];
@@ -41,7 +49,7 @@ export const ACCOUNT_VARS: Record<AccountLabel, { user: string; key: string }> =
 export const SETTINGS = [
   "CONTRACTS_BASE_URL", ...Object.values(ACCOUNT_VARS).flatMap((v) => [v.user, v.key]),
   "CONTRACTS_ALLOW_WRITES", "CONTRACTS_ALLOW_DELETES", "CONTRACTS_RATE_LIMIT", "CONTRACTS_SCRATCH_BATCH_ID",
-  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
+  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_UNTRACKED_BATCH_ID", "CONTRACTS_EXTENSIONS", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
   "CONTRACTS_SKIP_TAGS", "CONTRACTS_MAX_WAIT_SECONDS",
 ] as const;
 
@@ -115,10 +123,13 @@ export function buildConfig(s: Settings, defaultSeed: number): Config {
     accounts[label] = { userId, apiKey, label };
   }
 
+  const extensions = flag(s, "CONTRACTS_EXTENSIONS");
   const areaNames = list(s, "CONTRACTS_AREAS");
   for (const a of areaNames) {
     if (!(AREAS as readonly string[]).includes(a)) throw new ConfigError(`unknown area ${JSON.stringify(a)}; known: ${AREAS.join(", ")}`);
+    if ((EXTENSION_AREAS as readonly string[]).includes(a) && !extensions) throw new ConfigError(`area ${a} checks additions beyond the document: set CONTRACTS_EXTENSIONS=1`);
   }
+  const defaults: AreaName[] = extensions ? [...AREAS] : [...DOCUMENTED_AREAS];
   return {
     baseUrl: base.replace(/\/+$/, ""),
     accounts,
@@ -127,9 +138,11 @@ export function buildConfig(s: Settings, defaultSeed: number): Config {
     rateLimit: int(s, "CONTRACTS_RATE_LIMIT", 1),
     scratchBatchId: s.CONTRACTS_SCRATCH_BATCH_ID,
     deletableBatchId: s.CONTRACTS_DELETABLE_BATCH_ID,
+    untrackedBatchId: s.CONTRACTS_UNTRACKED_BATCH_ID,
+    extensions,
     seed: int(s, "CONTRACTS_SEED", 0) ?? defaultSeed,
     maxCalls: int(s, "CONTRACTS_MAX_CALLS", 1) ?? 450,
-    areas: areaNames.length ? (areaNames as AreaName[]) : [...AREAS],
+    areas: areaNames.length ? (areaNames as AreaName[]) : defaults,
     skipTags: list(s, "CONTRACTS_SKIP_TAGS"),
     maxWaitSeconds: int(s, "CONTRACTS_MAX_WAIT_SECONDS", 0) ?? 120,
   };

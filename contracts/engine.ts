@@ -1,8 +1,9 @@
 // Runs the selected areas' checks in order and records one outcome per check:
 // pass, fail (the target does not conform), skip (with the reason) or error (the kit broke).
-import type { Account, AccountLabel, AreaName, Config } from "./config.ts";
+import { ACCOUNT_VARS, type Account, type AccountLabel, type AreaName, type Config } from "./config.ts";
 import { Budget, BudgetExhausted, Client, Unreachable, type Exchange } from "./client.ts";
 import { secretsOf, redact } from "./redact.ts";
+import { areaShare, type Facts } from "./plan.ts";
 
 export type Outcome = "pass" | "fail" | "skip" | "error";
 
@@ -25,12 +26,15 @@ export interface Area {
 }
 
 export interface CheckResult {
-  area: AreaName;
+  /** The area, or "setup" for the kit's own preparation. */
+  area: AreaName | "setup";
   name: string;
   tags: string[];
   outcome: Outcome;
   reason?: string;
   detail?: string;
+  /** For a skip: the data whose absence caused it (see `Ctx.needData`). */
+  data?: string;
   ms: number;
 }
 
@@ -45,7 +49,13 @@ export interface RunReport {
   ms: number;
 }
 
-export class Skip extends Error {}
+export class Skip extends Error {
+  /** The data that would let the check run, when data (not a setting) is what is missing. */
+  constructor(message: string, readonly data?: string) { super(message); }
+}
+
+/** A configured key that does not authenticate, or a target that serves no plain read: no verdict is given. */
+export class PreflightError extends Error {}
 export class CheckFailure extends Error {
   constructor(message: string, readonly exchange?: Exchange) { super(message); }
 }
@@ -57,8 +67,12 @@ export class Ctx {
   readonly cache = new Map<string, Promise<unknown>>();
   /** Tells expectText whether to compare bodies (false when the `text` tag is skipped). */
   readonly textChecks: boolean;
-  /** Checks still to run after the current one: properties leave calls for them. */
+  /** Checks of the current area still to run after the current one: properties leave calls for them. */
   pending = 0;
+  /** Checks run so far, to estimate the calls a check takes. */
+  checksRun = 0;
+  /** What the run learnt about the accounts before the areas, for the planner. */
+  readonly facts: Facts = {};
   constructor(readonly config: Config, readonly client: Client, readonly runPrefix: string, readonly budget: Budget) {
     this.textChecks = !config.skipTags.includes("text");
   }
@@ -69,9 +83,16 @@ export class Ctx {
   }
   get main(): Account { return this.account("main"); }
   skip(reason: string): never { throw new Skip(reason); }
+  /** Skips for want of data the kit cannot make itself; the run ends with a list of such data. */
+  needData(data: string, reason = `needs ${data}`): never { throw new Skip(reason, data); }
   /** Memoizes shared look-ups (reference lists, discovered ids) for the whole run. */
   once<T>(key: string, f: () => Promise<T>): Promise<T> {
-    if (!this.cache.has(key)) this.cache.set(key, f());
+    if (!this.cache.has(key)) {
+      // A failed look-up (the budget ran out, say) is tried again by the next check that needs it.
+      const p = f();
+      p.catch(() => this.cache.delete(key));
+      this.cache.set(key, p);
+    }
     return this.cache.get(key) as Promise<T>;
   }
   /** Deterministic per-check seed so one check replays the same under any area selection. */
@@ -99,57 +120,125 @@ export interface RunOptions {
   onResult?: (r: CheckResult) => void;
   /** Run before the first and after the last area (leftover cleanup by prefix). */
   around?: (ctx: Ctx) => Promise<void>;
+  /** Run once before the first area, after the first cleanup: makes the data the checks need. */
+  prepare?: (ctx: Ctx) => Promise<void>;
 }
+
+/** Main-key calls set aside for essential work at the end of areas and of the run. */
+const ESSENTIAL_RESERVE = 20;
 
 export function makeCtx(config: Config): Ctx {
   const v1Share = Math.max(1, Math.floor((config.maxCalls * 150) / 500));
   const budget = new Budget({ v1: v1Share }, config.maxCalls);
+  // Restoring the scratch batch, deleting what the areas made and the last cleanup are essential
+  // calls; setting them aside keeps the run within the budget instead of just past it.
+  if (config.allowWrites) budget.reserve("main", Math.min(ESSENTIAL_RESERVE, Math.floor(config.maxCalls / 10)));
   const secrets = secretsOf(Object.values(config.accounts).filter((a): a is Account => !!a));
   const client = new Client({ baseUrl: config.baseUrl, budget, secrets, honourRetryAfter: true, maxWaitSeconds: config.maxWaitSeconds });
   const runPrefix = `${KIT_PREFIX}${config.seed.toString(36)}-${Date.now().toString(36)}-`;
   return new Ctx(config, client, runPrefix, budget);
 }
 
-/** Checks that the target answers HTTP at all; throws Unreachable otherwise. */
+/** A read each kind of key may make: version 1 keys on /v1, every other key on /v2. */
+function preflightPath(label: AccountLabel): string {
+  return label === "v1" ? "/v1/recipes" : "/v2/recipes";
+}
+
+/**
+ * Reachability first (throws Unreachable), then every configured key must authenticate and read:
+ * a refused key stops the run before any verdict, naming the key.
+ */
 export async function preflight(ctx: Ctx): Promise<void> {
-  await ctx.client.call({ method: "GET", path: "/v2/batches", query: { limit: 1 } });
+  await ctx.client.call({ method: "GET", path: "/v2/recipes", query: { limit: 1 }, essential: true });
+  for (const account of Object.values(ctx.config.accounts)) {
+    if (!account) continue;
+    const ex = await ctx.client.call({ method: "GET", path: preflightPath(account.label), account, query: { limit: 1 }, essential: true });
+    if (ex.status === 200) continue;
+    const vars = ACCOUNT_VARS[account.label];
+    const why = ex.status === 401 ? "the credentials were refused (401)"
+      : ex.status === 403 ? "the key lacks the read scope (403)"
+      : `a plain read answered ${ex.status}`;
+    throw new PreflightError(`${vars.user}/${vars.key} (${account.label} key): ${why} on GET ${preflightPath(account.label)}?limit=1; ` +
+      `check the user id and key${account.label === "v1" ? " (a version 1 key)" : ""}`);
+  }
 }
 
 export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(config)): Promise<RunReport> {
   const started = Date.now();
   const results: CheckResult[] = [];
-  const push = (r: CheckResult) => {
-    r.detail = r.detail && redact(r.detail, ctx.client.opts.secrets);
-    r.reason = r.reason && redact(r.reason, ctx.client.opts.secrets);
-    results.push(r);
-    opts.onResult?.(r);
-  };
-  await preflight(ctx);
-  if (opts.around) await opts.around(ctx);
   const callsByArea: Record<string, number> = {};
+  // Calls outside the areas (preflight, cleanup, making data) are counted as "setup".
+  const setup = async (f: () => Promise<void>) => {
+    const before = ctx.client.log.length;
+    try { await f(); } finally { callsByArea.setup = (callsByArea.setup ?? 0) + ctx.client.log.length - before; }
+  };
+  await setup(() => preflight(ctx));
   const areas = config.areas.map((name) => opts.areas[name]());
-  ctx.pending = areas.reduce((n, a) => n + a.checks.length, 0);
   try {
-    for (const area of areas) {
+    if (opts.around) await setup(() => opts.around!(ctx));
+    if (opts.prepare) {
+      await setup(() => opts.prepare!(ctx)).catch((e) => {
+        results.push(harnessError(ctx, "setup", "the kit makes the records its checks need", e, opts));
+      });
+    }
+    for (const [i, area] of areas.entries()) {
       const before = ctx.client.log.length;
-      for (const check of area.checks) {
-        ctx.pending--;
-        push(await runOne(ctx, area.name, check));
-      }
-      if (area.teardown) {
-        try { await area.teardown(ctx); } catch (e) {
-          push({ area: area.name, name: `teardown of ${area.name} restores and deletes what it changed`, tags: [], outcome: "error", detail: errorText(e), ms: 0 });
-        }
-      }
+      const toCome = areas.slice(i).map((a) => a.name);
+      ctx.budget.shareFor(area.name, areaShare(ctx.budget.remainingOverall("main"), area.name, toCome, ctx.facts));
+      results.push(...await runArea(ctx, area, opts));
       callsByArea[area.name] = ctx.client.log.length - before;
     }
   } finally {
-    if (opts.around) await opts.around(ctx).catch(() => {});
+    ctx.budget.shareFor(undefined);
+    if (opts.around) await setup(() => opts.around!(ctx)).catch(() => {});
   }
   return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started };
 }
 
+/**
+ * One area's checks, then its teardown. Properties and the small fixed cases run first, so a tight
+ * share shrinks samples and skips plain checks rather than them; results keep the declared order.
+ */
+async function runArea(ctx: Ctx, area: Area, opts: RunOptions): Promise<CheckResult[]> {
+  ctx.pending = area.checks.length;
+  const order = area.checks.map((check, index) => ({ check, index })).sort((a, b) => rank(a.check) - rank(b.check));
+  const done: { index: number; result: CheckResult }[] = [];
+  for (const { check, index } of order) {
+    ctx.pending--;
+    const result = await runOne(ctx, area.name, check);
+    opts.onResult?.(result);
+    done.push({ index, result });
+    ctx.checksRun++;
+  }
+  const results = done.sort((a, b) => a.index - b.index).map((d) => d.result);
+  if (area.teardown) {
+    try { await area.teardown(ctx); } catch (e) {
+      results.push(harnessError(ctx, area.name, `teardown of ${area.name} restores and deletes what it changed`, e, opts));
+    }
+  }
+  return results;
+}
+
+/** An error of the kit itself (not a verdict on the target), announced as it happens. */
+function harnessError(ctx: Ctx, area: CheckResult["area"], name: string, e: unknown, opts: RunOptions): CheckResult {
+  const r: CheckResult = { area, name, tags: [], outcome: "error", reason: (e as Error)?.message, detail: redact(errorText(e), ctx.client.opts.secrets), ms: 0 };
+  opts.onResult?.(r);
+  return r;
+}
+
+/** Properties and checks tagged `always` first (0), the rest after (1). */
+function rank(check: Check): number {
+  return check.tags?.some((t) => t === "property" || t === "always") ? 0 : 1;
+}
+
 async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
+  const r = await judge(ctx, area, check);
+  r.detail = r.detail && redact(r.detail, ctx.client.opts.secrets);
+  r.reason = r.reason && redact(r.reason, ctx.client.opts.secrets);
+  return r;
+}
+
+async function judge(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {
   const tags = check.tags ?? [];
   const statusOnly = tags.includes("text") && !ctx.textChecks;
   const name = statusOnly ? `${check.name} (status only: text skipped)` : check.name;
@@ -166,7 +255,8 @@ async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResu
     return { ...base, outcome: "pass", ms: Date.now() - t0 };
   } catch (e) {
     const ms = Date.now() - t0;
-    if (e instanceof Skip || e instanceof BudgetExhausted) return { ...base, outcome: "skip", reason: e.message, ms };
+    if (e instanceof Skip) return { ...base, outcome: "skip", reason: e.message, data: e.data, ms };
+    if (e instanceof BudgetExhausted) return { ...base, outcome: "skip", reason: e.message, ms };
     if (e instanceof CheckFailure) {
       const detail = e.exchange ? `${e.message}\n${ctx.client.describe(e.exchange)}` : e.message;
       return { ...base, outcome: "fail", reason: e.message.split("\n")[0], detail, ms };

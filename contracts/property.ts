@@ -14,16 +14,25 @@ export interface PropertyOptions {
   bucket?: string;
 }
 
+/**
+ * The call budget planner for properties: each gets its share of the budget, less what the checks
+ * still to run are expected to need (the calls per check so far, times the checks left), and always
+ * at least one run: a small budget shrinks the sample, it never skips the property.
+ */
+export function plannedRuns(ctx: Ctx, bucket: string, opts: PropertyOptions): number {
+  const perCheck = Math.max(1.5, (ctx.budget.used[bucket] ?? 0) / Math.max(1, ctx.checksRun));
+  const reserve = Math.ceil(ctx.pending * perCheck);
+  const spend = Math.min(Math.floor(ctx.budget.limit(bucket) * (opts.share ?? 0.05)), ctx.budget.remaining(bucket) - reserve);
+  // Shrinking re-runs the property, so a third of the allowance is kept for it.
+  return Math.max(1, Math.min(opts.maxRuns ?? 25, Math.floor((spend * 2) / 3 / opts.costPerRun)));
+}
+
 export async function property<T>(
   ctx: Ctx, checkName: string, arb: fc.Arbitrary<T>, run: (value: T) => Promise<void>, opts: PropertyOptions,
 ): Promise<void> {
   const bucket = opts.bucket ?? "main";
-  // A share of the whole budget, never eating into the calls the checks still to run need.
-  const reserve = Math.ceil(ctx.pending * 1.6);
-  const spend = Math.min(Math.floor(ctx.budget.limit(bucket) * (opts.share ?? 0.05)), ctx.budget.remaining(bucket) - reserve);
-  // Shrinking re-runs the property, so a third of the allowance is kept for it.
-  const numRuns = Math.min(opts.maxRuns ?? 25, Math.floor((spend * 2) / 3 / opts.costPerRun));
-  if (numRuns < 1) throw new Skip("call budget too small for this property");
+  const numRuns = plannedRuns(ctx, bucket, opts);
+  const spend = numRuns * opts.costPerRun * 1.5;
   const seed = ctx.seedFor(checkName);
   let exhausted: string | undefined;
   let lastFailure: CheckFailure | undefined;

@@ -14,7 +14,10 @@ export function countByArea(results: CheckResult[]): Map<string, Record<Outcome,
 }
 
 export function summaryTable(report: RunReport): string {
-  const rows = [...countByArea(report.results)];
+  const counted = countByArea(report.results);
+  // Setup (preflight, cleanup, the records the kit makes) has calls but no checks of its own.
+  for (const name of Object.keys(report.callsByArea)) if (!counted.has(name)) counted.set(name, { pass: 0, fail: 0, skip: 0, error: 0 });
+  const rows = [...counted];
   const total = { pass: 0, fail: 0, skip: 0, error: 0 };
   for (const [, row] of rows) for (const o of OUTCOMES) total[o] += row[o];
   const line = (name: string, r: Record<Outcome, number>, calls?: number) =>
@@ -25,7 +28,18 @@ export function summaryTable(report: RunReport): string {
     ...rows.map(([name, r]) => line(name, r, report.callsByArea[name])),
     line("total", total, Object.values(report.callsByArea).reduce((a, b) => a + b, 0)),
     `seed ${report.seed} · calls per key: ${calls || "none"} · ${(report.ms / 1000).toFixed(1)} s`,
+    ...dataNeeds(report),
   ].join("\n");
+}
+
+/** Which data, absent from the account and not makeable through the API, would enable which skipped checks. */
+export function dataNeeds(report: RunReport): string[] {
+  const byData = new Map<string, string[]>();
+  for (const r of report.results) if (r.outcome === "skip" && r.data) byData.set(r.data, [...(byData.get(r.data) ?? []), `[${r.area}] ${r.name}`]);
+  if (!byData.size) return [];
+  const out = ["", "data that would enable the skipped checks:"];
+  for (const [data, names] of byData) out.push(`- ${data}: ${names.length} check(s)`, ...names.map((n) => `    ${n}`));
+  return out;
 }
 
 /** 0 all passed (skips allowed), 1 a check failed, 2 the kit itself broke. */

@@ -5,6 +5,7 @@
 import { buildConfig, ConfigError, flagToSetting, mergeSettings, readConfigFile, SETTINGS, type Settings } from "./config.ts";
 import { exitCode, jsonReport, junitXml, runKit, summaryTable } from "./kit.ts";
 import { Unreachable } from "./client.ts";
+import { PreflightError } from "./engine.ts";
 
 const USAGE = `usage: bun contracts/run.ts --base-url URL [--user-id ID --api-key KEY] [--areas a,b] [--seed N]
   [--max-calls N] [--allow-writes] [--allow-deletes] [--skip-tags text] [--junit FILE] [--json FILE] [--config FILE]
@@ -18,7 +19,7 @@ function parseArgs(argv: string[]): { settings: Settings; junit?: string; json?:
     if (arg === "--help" || arg === "-h") { console.log(USAGE); process.exit(0); }
     if (!arg.startsWith("--")) throw new ConfigError(`unexpected argument ${arg}\n${USAGE}`);
     const [flag, inline] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
-    const isSwitch = flag === "--allow-writes" || flag === "--allow-deletes";
+    const isSwitch = flag === "--allow-writes" || flag === "--allow-deletes" || flag === "--extensions";
     const value = inline ?? (isSwitch ? "1" : argv[++i]);
     if (value === undefined) throw new ConfigError(`${flag} needs a value`);
     if (flag === "--junit" || flag === "--json" || flag === "--config") { out[flag.slice(2) as "junit"] = value; continue; }
@@ -51,6 +52,7 @@ try {
 } catch (e) {
   if (e instanceof ConfigError) console.error(`configuration error: ${e.message}`);
   else if (e instanceof Unreachable) console.error(`target unreachable: ${e.message}`);
+  else if (e instanceof PreflightError) console.error(`key refused, no checks run: ${e.message}`);
   else console.error(`harness error: ${(e as Error)?.stack ?? e}`);
   process.exitCode = 2;
 }

@@ -5,7 +5,7 @@
 import type { Account } from "../config.ts";
 import type { Area, Check, Ctx } from "../engine.ts";
 import { COLLECTIONS, TEXT } from "../doc.ts";
-import { expectArray, expectText } from "../expect.ts";
+import { expectArray, expectObject, expectText } from "../expect.ts";
 import { basicCredential } from "../redact.ts";
 import { firstId, missingId } from "../data.ts";
 
@@ -61,6 +61,9 @@ function basicParsingChecks(): Check[] {
     ["a value that is not base64", () => "Basic !!not*base64!!"],
     ["an empty Basic value", () => "Basic "],
     ["the key alone as a Bearer token", (a) => `Bearer ${a.apiKey}`],
+    ["valid credentials under the scheme Bearer instead of Basic", (a) => `Bearer ${basicCredential(a.userId, a.apiKey)}`],
+    ["valid credentials under the scheme Digest instead of Basic", (a) => `Digest ${basicCredential(a.userId, a.apiKey)}`],
+    ["valid credentials without a scheme", (a) => basicCredential(a.userId, a.apiKey)],
     ["an empty key", (a) => `Basic ${basicCredential(a.userId, "")}`],
   ];
   return cases.map(([what, header]) => ({
@@ -106,9 +109,9 @@ const ownBatchForbidden: Check = {
   async run(ctx) {
     const account = ctx.account("readonly");
     const id = await firstId(ctx, account, "/v2/batches");
-    if (!id) return ctx.skip("the read-only account has no batch");
-    const batch = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } });
-    const status = (JSON.parse(batch.body) as { status?: string }).status ?? "Planning";
+    if (!id) return ctx.needData("a batch in the read-only account");
+    const batch = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account, query: { include: "status" } }));
+    const status = batch.status ?? "Planning";
     const ex = await ctx.client.call({ method: "PATCH", path: `/v2/batches/${id}`, account, json: { status } });
     expectText(ctx, ex, 403, TEXT.forbidden);
   },

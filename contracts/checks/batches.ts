@@ -2,7 +2,7 @@
 // PATCH checks touch one scratch batch and restore every value they changed.
 import fc from "fast-check";
 import type { Area, Check, Ctx } from "../engine.ts";
-import { PATCH_BOUNDS, STATUSES, TEXT, allowedRoots } from "../doc.ts";
+import { PATCH_BOUNDS, STATUSES, TEXT, allowedRoots, boundCases } from "../doc.ts";
 import { assert, atPath, deepEqual, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
 import { missingId, reference } from "../data.ts";
 import { property } from "../property.ts";
@@ -14,7 +14,7 @@ interface Scratch { id: string; original: Record<string, unknown>; touched: Set<
 function scratchOf(state: { scratch?: Promise<Scratch> }, ctx: Ctx): Promise<Scratch> {
   state.scratch ??= (async () => {
     const id = ctx.config.scratchBatchId ?? String((await reference(ctx, "/v2/batches")).items[0]?._id ?? "");
-    if (!id) return ctx.skip("no batch to PATCH (the account has none; set CONTRACTS_SCRATCH_BATCH_ID)");
+    if (!id) return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
     const original = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
     return { id, original, touched: new Set<string>() };
   })();
@@ -29,10 +29,6 @@ async function patch(ctx: Ctx, s: Scratch, body: Record<string, unknown>) {
 async function read(ctx: Ctx, s: Scratch, field: string): Promise<unknown> {
   const ex = await ctx.client.call({ method: "GET", path: `/v2/batches/${s.id}`, account: ctx.main, query: { include: field } });
   return expectObject(ex)[field];
-}
-
-function outside(b: { min: number; max?: number }): number[] {
-  return [Math.round((b.min - 0.01) * 1000) / 1000, ...(b.max !== undefined ? [Math.round((b.max + 0.01) * 1000) / 1000] : [])];
 }
 
 function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
@@ -53,16 +49,16 @@ function patchChecks(state: { scratch?: Promise<Scratch> }): Check[] {
     });
   }
   for (const b of PATCH_BOUNDS) {
-    const edges = [b.min, ...(b.max !== undefined ? [b.max] : [])];
-    for (const v of edges) {
-      add(`PATCH ${b.field}=${v} is accepted (edge inclusive) [Batches]`, async (ctx, s) => {
-        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 200, TEXT.updated);
-      });
-    }
-    for (const v of outside(b)) {
-      add(`PATCH ${b.field}=${v} is refused: 400 \`Invalid ${b.field}\` [Batches, Errors]`, async (ctx, s) => {
-        expectText(ctx, await patch(ctx, s, { [b.field]: v }), 400, TEXT.invalidField(b.field));
-      });
+    for (const c of boundCases(b)) {
+      if (c.accepted) {
+        add(`PATCH ${b.field}=${c.value} is accepted: 200 \`Updated\` (${c.what}) [Batches, Limits]`, async (ctx, s) => {
+          expectText(ctx, await patch(ctx, s, { [b.field]: c.value }), 200, TEXT.updated);
+        });
+      } else {
+        add(`PATCH ${b.field}=${c.value} is refused: 400 \`Invalid ${b.field}\` (${c.what}) [Batches, Errors]`, async (ctx, s) => {
+          expectText(ctx, await patch(ctx, s, { [b.field]: c.value }), 400, TEXT.invalidField(b.field));
+        });
+      }
     }
     const mid = b.max !== undefined ? Math.round(((b.min + b.max) / 2) * 100) / 100 : 12.5;
     add(`PATCH ${b.field}=${mid} answers \`Updated\` and reads back as ${mid} [Batches]`, async (ctx, s) => {
@@ -122,7 +118,7 @@ const readChecks: Check[] = [
     needs: ["main"],
     async run(ctx) {
       const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
-      if (typeof id !== "string") return ctx.skip("the account has no batch");
+      if (typeof id !== "string") return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
       const b = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
       assert(b._id === id, `_id is ${show(b._id)}`, ctx.client.log.at(-1));
     },
@@ -139,7 +135,7 @@ const readChecks: Check[] = [
     needs: ["main"],
     async run(ctx) {
       const id = (await reference(ctx, "/v2/batches")).items[0]?._id;
-      if (typeof id !== "string") return ctx.skip("the account has no batch");
+      if (typeof id !== "string") return ctx.needData("a batch in the main account (batches cannot be created through the API: import one)");
       const full = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }));
       const ex = await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main, query: { include: "recipe.fermentation,notes" } });
       const part = expectObject(ex);
@@ -155,14 +151,16 @@ const readChecks: Check[] = [
 ];
 
 const deleteCheck: Check = {
-  name: "DELETE /v2/batches/{id} answers 200 `Deleted`, then the batch answers 404 [Batches]",
+  name: "DELETE /v2/batches/{id} answers 200 `Deleted`, then the batch, its readings, last reading and brew tracker answer 404 [Batches]",
   tags: ["text"],
   needs: ["main", "deletes"],
   async run(ctx) {
     const id = ctx.config.deletableBatchId;
-    if (!id) return ctx.skip("batches cannot be created through the API: set CONTRACTS_DELETABLE_BATCH_ID to a batch that may be deleted");
+    if (!id) return ctx.needData("a batch the kit may delete, named in CONTRACTS_DELETABLE_BATCH_ID (batches cannot be created through the API)");
     expectText(ctx, await ctx.client.call({ method: "DELETE", path: `/v2/batches/${id}`, account: ctx.main }), 200, TEXT.deleted);
-    expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}`, account: ctx.main }), 404);
+    for (const suffix of ["", "/readings", "/readings/last", "/brewtracker"]) {
+      expectStatus(await ctx.client.call({ method: "GET", path: `/v2/batches/${id}${suffix}`, account: ctx.main }), 404);
+    }
   },
 };
 

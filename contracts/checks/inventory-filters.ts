@@ -3,7 +3,7 @@ import type { Check, Ctx } from "../engine.ts";
 import { COLLECTIONS } from "../doc.ts";
 import { assert, fail, show } from "../expect.ts";
 import { listAll, type Entry } from "../data.ts";
-import { makeItem, type Made } from "./inventory.ts";
+import { makeItem, type Made } from "./inventory-items.ts";
 
 const FILTERS = [
   { param: "inventory_exists", keep: (n: number) => n > 0, what: "> 0" },

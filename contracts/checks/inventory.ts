@@ -2,26 +2,12 @@
 // run prefix and are deleted in teardown. Filters and their order are in inventory-filters.ts.
 import fc from "fast-check";
 import type { Area, Check, Ctx } from "../engine.ts";
-import { COLLECTIONS, TEXT, type Collection } from "../doc.ts";
-import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, show } from "../expect.ts";
+import { COLLECTIONS, INVENTORY_CREATE_MANAGED, INVENTORY_PATCH_MANAGED, TEXT, keptManaged, managedValues } from "../doc.ts";
+import { assert, expectArray, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
 import { property } from "../property.ts";
 import { filterChecks } from "./inventory-filters.ts";
-
-const BODIES: Record<Collection, Record<string, unknown>> = {
-  fermentables: { type: "Grain", color: 3, potential: 1.037, notes: "first" },
-  hops: { alpha: 5.5, type: "Pellet", use: "Boil", notes: "first" },
-  miscs: { type: "Other", use: "Boil", unit: "g", notes: "first" },
-  yeasts: { type: "Ale", form: "Dry", unit: "pkg", notes: "first" },
-};
-
-export interface Made { created: Set<string> }
-
-export async function makeItem(ctx: Ctx, made: Made, c: Collection, suffix: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const ex = await ctx.client.call({ method: "POST", path: `/v2/inventory/${c}`, account: ctx.main, json: { name: `${ctx.runPrefix}${suffix}`, ...BODIES[c], inventory: 5, ...extra } });
-  const id = expectCreated(ex);
-  made.created.add(`/v2/inventory/${c}/${id}`);
-  return id;
-}
+import { makeItem, type Made } from "./inventory-items.ts";
+import { INVENTORY_BODIES } from "../records.ts";
 
 async function item(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
   return expectObject(await ctx.client.call({ method: "GET", path: `/v2/inventory/hops/${id}`, account: ctx.main }));
@@ -116,15 +102,17 @@ function modeChecks(made: Made): Check[] {
       { body: { notes: "changed", inventory_adjust: 1 }, status: 200, text: U, inventory: 5, notes: "changed" },
     ]),
     {
-      name: "PATCH in partial update mode ignores _id and createdAt [Inventory]",
+      name: `PATCH in partial update mode ignores fields starting with _ and createdAt (${INVENTORY_PATCH_MANAGED.join(", ")}) [Inventory]`,
       async run(ctx) {
         const id = await hop(ctx);
-        const moved = `${ctx.runPrefix}moved`;
-        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/inventory/hops/${id}`, account: ctx.main, json: { _id: moved, createdAt: "2000-01-01T00:00:00.000Z", notes: "n2" } });
+        const sent = managedValues(INVENTORY_PATCH_MANAGED, `${ctx.runPrefix}moved`);
+        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/inventory/hops/${id}`, account: ctx.main, json: { ...sent, notes: "n2" } });
         expectStatus(ex, 200);
         const r = await item(ctx, id);
-        assert(r._id === id && r.notes === "n2" && r.createdAt !== "2000-01-01T00:00:00.000Z", `read back _id ${show(r._id)}, notes ${show(r.notes)}, createdAt ${show(r.createdAt)}`, ex);
-        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/inventory/hops/${moved}`, account: ctx.main }), 404);
+        assert(r._id === id && r.notes === "n2", `read back _id ${show(r._id)}, notes ${show(r.notes)}`, ex);
+        const kept = keptManaged(r, sent);
+        if (kept.length) fail(`fields kept as sent: ${kept.join(", ")}`, ex);
+        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/inventory/hops/${String(sent._id)}`, account: ctx.main }), 404);
       },
     },
     {
@@ -148,19 +136,21 @@ function modeChecks(made: Made): Check[] {
       },
     },
     {
-      name: "POST ignores root fields starting with _ and createdAt [Inventory]",
+      name: `POST ignores root fields starting with _, createdAt and updatedAt (${INVENTORY_CREATE_MANAGED.join(", ")}) [Inventory]`,
       async run(ctx) {
-        const fake = `${ctx.runPrefix}fake-id`;
-        const id = await makeItem(ctx, made, "hops", "hop-managed", { _id: fake, createdAt: "2000-01-01T00:00:00.000Z" });
-        assert(id !== fake, "the client's _id was kept", ctx.client.log.at(-1));
+        const sent = managedValues(INVENTORY_CREATE_MANAGED, `${ctx.runPrefix}fake`);
+        const id = await makeItem(ctx, made, "hops", "hop-managed", sent);
+        assert(id !== sent._id, "the client's _id was kept", ctx.client.log.at(-1));
         const r = await item(ctx, id);
-        assert(r.createdAt !== "2000-01-01T00:00:00.000Z", `createdAt kept as sent: ${show(r.createdAt)}`, ctx.client.log.at(-1));
+        assert(r._id === id, `the item reads back with _id ${show(r._id)}`, ctx.client.log.at(-1));
+        const kept = keptManaged(r, sent);
+        if (kept.length) fail(`fields kept as sent: ${kept.join(", ")}`, ctx.client.log.at(-1));
       },
     },
     {
       name: "POST /v2/inventory/fermentables with a name that is not a string answers 400 with a JSON array [Inventory, Errors]",
       async run(ctx) {
-        const ex = await ctx.client.call({ method: "POST", path: "/v2/inventory/fermentables", account: ctx.main, json: { name: { not: "a string" }, ...BODIES.fermentables } });
+        const ex = await ctx.client.call({ method: "POST", path: "/v2/inventory/fermentables", account: ctx.main, json: { name: { not: "a string" }, ...INVENTORY_BODIES.fermentables } });
         if (ex.status === 201) made.created.add(`/v2/inventory/fermentables/${(JSON.parse(ex.body) as { id: string }).id}`);
         expectArray(ex, 400);
       },

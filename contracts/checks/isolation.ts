@@ -1,9 +1,9 @@
 // [What the service does, rule 5] A key sees only its own account: another account's ids answer
 // exactly like an id that does not exist, on reads, updates and deletes.
 import type { Account } from "../config.ts";
-import type { Area, Check, Ctx } from "../engine.ts";
+import { unmetNeed, type Area, type Check, type Ctx } from "../engine.ts";
 import { COLLECTIONS, TEXT } from "../doc.ts";
-import { expectArray, expectCreated, expectStatus, expectText, fail } from "../expect.ts";
+import { expectArray, expectCreated, expectObject, expectStatus, expectText, fail } from "../expect.ts";
 import { firstId, ids, missingId, reference } from "../data.ts";
 import type { Exchange } from "../client.ts";
 
@@ -33,13 +33,28 @@ async function compareWithMissing(ctx: Ctx, method: string, list: string, suffix
   return theirs;
 }
 
-function readChecks(): Check[] {
+/** Records the other account holds or, where the API lets the kit, one it makes; deleted in teardown. */
+type Made = { path: string }[];
+
+async function otherRecord(ctx: Ctx, list: string, created: Made): Promise<string> {
+  const other = ctx.account("other");
+  const existing = await firstId(ctx, other, list);
+  if (existing) return existing;
+  if (list === "/v2/batches" || unmetNeed(ctx.config, "creates")) return ctx.needData(`a record in ${list} of the other account`);
+  return ctx.once(`made by other ${list}`, async () => {
+    const ex = await ctx.client.call({ method: "POST", path: list, account: other, json: { name: `${ctx.runPrefix}isolation-read` } });
+    const id = expectCreated(ex);
+    created.push({ path: `${list}/${id}` });
+    return id;
+  });
+}
+
+function readChecks(created: Made): Check[] {
   return READ_PATHS.map((p) => ({
     name: `GET ${p.label} with another account's id answers exactly like a missing id (404) [What the service does, Errors]`,
     needs: ["main", "other"],
     async run(ctx: Ctx) {
-      const otherId = await firstId(ctx, ctx.account("other"), p.list);
-      if (!otherId) return ctx.skip(`the other account has nothing in ${p.list}`);
+      const otherId = await otherRecord(ctx, p.list, created);
       await compareWithMissing(ctx, "GET", p.list, p.suffix, otherId);
     },
   }));
@@ -50,12 +65,13 @@ function listChecks(): Check[] {
     name: `GET ${path} lists none of another account's records [What the service does]`,
     needs: ["main", "other"],
     async run(ctx: Ctx) {
-      const theirs = expectArray(await ctx.client.call({ method: "GET", path, account: ctx.account("other"), query: { limit: 50 } }));
+      const ex = await ctx.client.call({ method: "GET", path, account: ctx.account("other"), query: { limit: 50 } });
+      const theirs = expectArray(ex);
       const mine = new Set(ids((await reference(ctx, path)).items));
       const leaked = ids(theirs).filter((id) => mine.has(id));
       // Inventory items from the shared default catalog may carry the same id in both accounts.
       const own = path.includes("inventory") ? leaked.filter((id) => !id.startsWith("default-")) : leaked;
-      if (own.length) fail(`ids listed for both accounts: ${own.slice(0, 5).join(", ")}`);
+      if (own.length) fail(`ids listed for both accounts: ${own.slice(0, 5).join(", ")}`, ex);
     },
   }));
 }
@@ -67,10 +83,10 @@ const patchOtherBatch: Check = {
   async run(ctx) {
     const other = ctx.account("other");
     const otherId = await firstId(ctx, other, "/v2/batches");
-    if (!otherId) return ctx.skip("the other account has no batch");
+    if (!otherId) return ctx.needData("a batch in the other account");
     // Its current status: should the target wrongly apply the PATCH, nothing changes.
-    const theirs = await ctx.client.call({ method: "GET", path: `/v2/batches/${otherId}`, account: other });
-    const status = (JSON.parse(theirs.body) as { status?: string }).status ?? "Planning";
+    const theirs = expectObject(await ctx.client.call({ method: "GET", path: `/v2/batches/${otherId}`, account: other, query: { include: "status" } }));
+    const status = theirs.status ?? "Planning";
     const ex = await compareWithMissing(ctx, "PATCH", "/v2/batches", "", otherId, { status });
     expectText(ctx, ex, 404, TEXT.notFound);
   },
@@ -110,7 +126,7 @@ export function isolationArea(): Area {
   const created: { path: string }[] = [];
   return {
     name: "isolation",
-    checks: [...readChecks(), ...listChecks(), patchOtherBatch, ...writeChecks(created)],
+    checks: [...readChecks(created), ...listChecks(), patchOtherBatch, ...writeChecks(created)],
     async teardown(ctx) {
       for (const c of created) {
         await ctx.client.call({ method: "DELETE", path: c.path, account: ctx.account("other"), essential: true });

@@ -1,16 +1,13 @@
 // [Recipes] create, validation, server-managed fields, shallow merge on PATCH, delete.
 // Every recipe made here is named with the run prefix and deleted in teardown.
 import type { Area, Check, Ctx } from "../engine.ts";
-import { TEXT } from "../doc.ts";
-import { assert, deepEqual, expectArray, expectCreated, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
+import { BOUNDS, RECIPE_MANAGED, TEXT, boundCases, keptManaged, managedValues } from "../doc.ts";
+import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
 import { missingId } from "../data.ts";
 import type { Exchange } from "../client.ts";
+import { hopAddition, recipeBody } from "../records.ts";
 
-const hop = (name: string) => ({ name, alpha: 5.5, amount: 20, use: "Boil", time: 60, type: "Pellet" });
-
-export function recipeBody(ctx: Ctx, suffix: string, extra: Record<string, unknown> = {}) {
-  return { name: `${ctx.runPrefix}${suffix}`, author: "Contract Kit", type: "All Grain", batchSize: 20, boilTime: 60, efficiency: 72, notes: "first", hops: [hop("Cascade"), hop("Saaz")], ...extra };
-}
+const recipe = (ctx: Ctx, suffix: string, extra: Record<string, unknown> = {}) => recipeBody(ctx.runPrefix, suffix, extra);
 
 export function recipesArea(): Area {
   const created = new Set<string>();
@@ -28,7 +25,7 @@ export function recipesArea(): Area {
     expectArray(ex, 400);
   };
   let shared: string | undefined;
-  const sharedRecipe = async (ctx: Ctx) => (shared ??= (await create(ctx, recipeBody(ctx, "recipe"))).id);
+  const sharedRecipe = async (ctx: Ctx) => (shared ??= (await create(ctx, recipe(ctx, "recipe"))).id);
 
   const checks: Check[] = [
     {
@@ -51,22 +48,33 @@ export function recipesArea(): Area {
       name: "POST /v2/recipes without a name answers 400 with a JSON array of validation errors [Recipes, Errors]",
       async run(ctx) { await refused(ctx, { author: `${ctx.runPrefix}no-name` }); },
     },
-    ...([["batchSize", 0.4], ["efficiency", 34], ["efficiency", 101], ["carbonation", 5.1]] as const).map(([f, v]): Check => ({
-      name: `POST /v2/recipes with ${f}=${v} answers 400 with a JSON array [Recipes, Limits]`,
-      async run(ctx) { await refused(ctx, recipeBody(ctx, `bound-${f}`, { [f]: v })); },
-    })),
+    ...BOUNDS.filter((b) => b.on === "recipe").flatMap(boundCases).map((c): Check => c.accepted
+      ? {
+        name: `PATCH /v2/recipes/{id} with ${c.bound.field}=${c.value} answers 200 \`Updated\` and stores it (${c.what}) [Recipes, Limits]`,
+        tags: ["text"],
+        async run(ctx) {
+          const id = await sharedRecipe(ctx);
+          const ex = await ctx.client.call({ method: "PATCH", path: `/v2/recipes/${id}`, account: ctx.main, json: { [c.bound.field]: c.value } });
+          expectText(ctx, ex, 200, TEXT.updated);
+          const got = (await get(ctx, id))[c.bound.field];
+          assert(got === c.value, `${c.bound.field} reads back as ${show(got)}`, ex);
+        },
+      }
+      : {
+        name: `POST /v2/recipes with ${c.bound.field}=${c.value} answers 400 with a JSON array (${c.what}) [Recipes, Limits]`,
+        async run(ctx) { await refused(ctx, recipe(ctx, `bound-${c.bound.field}`, { [c.bound.field]: c.value })); },
+      }),
     {
-      name: "POST /v2/recipes ignores server-managed fields (_id, _uid, _public, _type, createdAt, data) [Recipe Object]",
+      name: `POST /v2/recipes ignores every server-managed field (${RECIPE_MANAGED.join(", ")}) [Recipe Object, Recipes]`,
       async run(ctx) {
-        const fake = `${ctx.runPrefix}fake-id`;
-        const sent = { _id: fake, _uid: "someone-else", _public: true, _type: "batch", createdAt: "2000-01-01T00:00:00.000Z", data: { strikeTemp: 999 } };
-        const { id, ex } = await create(ctx, recipeBody(ctx, "managed", sent));
-        assert(id !== fake, "the client's _id was kept", ex);
+        const sent = managedValues(RECIPE_MANAGED, `${ctx.runPrefix}managed`);
+        const { id, ex } = await create(ctx, recipe(ctx, "managed", sent));
+        assert(id !== sent._id, "the client's _id was kept", ex);
         const r = await get(ctx, id);
-        const kept = Object.entries(sent).filter(([k, v]) => k in r && deepEqual(r[k], v)).map(([k]) => k);
-        if (r._id !== id) kept.push("_id (reads back as sent)");
+        assert(r._id === id, `the recipe reads back with _id ${show(r._id)}`, ctx.client.log.at(-1));
+        const kept = keptManaged(r, sent);
         if (kept.length) fail(`server-managed fields kept as sent: ${kept.join(", ")}`, ctx.client.log.at(-1));
-        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/recipes/${fake}`, account: ctx.main }), 404);
+        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/recipes/${String(sent._id)}`, account: ctx.main }), 404);
       },
     },
     {
@@ -74,7 +82,7 @@ export function recipesArea(): Area {
       tags: ["text"],
       async run(ctx) {
         const id = await sharedRecipe(ctx);
-        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/recipes/${id}`, account: ctx.main, json: { notes: "second", hops: [hop("Magnum")] } });
+        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/recipes/${id}`, account: ctx.main, json: { notes: "second", hops: [hopAddition("Magnum")] } });
         expectText(ctx, ex, 200, TEXT.updated);
         const r = await get(ctx, id);
         assert(r.notes === "second", `notes reads back as ${show(r.notes)}`, ex);
@@ -84,14 +92,17 @@ export function recipesArea(): Area {
       },
     },
     {
-      name: "PATCH /v2/recipes/{id} ignores server-managed fields: the _id stays [Recipes]",
+      name: "PATCH /v2/recipes/{id} ignores every server-managed field: the _id stays, the other fields change [Recipes]",
       async run(ctx) {
         const id = await sharedRecipe(ctx);
-        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/recipes/${id}`, account: ctx.main, json: { _id: `${ctx.runPrefix}moved`, _public: true, teaser: "t" } });
+        const sent = managedValues(RECIPE_MANAGED, `${ctx.runPrefix}moved`);
+        const ex = await ctx.client.call({ method: "PATCH", path: `/v2/recipes/${id}`, account: ctx.main, json: { ...sent, teaser: "t" } });
         expectStatus(ex, 200);
         const r = await get(ctx, id);
-        assert(r._id === id && r.teaser === "t" && r._public !== true, `read back _id ${show(r._id)}, teaser ${show(r.teaser)}, _public ${show(r._public)}`, ex);
-        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/recipes/${ctx.runPrefix}moved`, account: ctx.main }), 404);
+        assert(r._id === id && r.teaser === "t", `read back _id ${show(r._id)}, teaser ${show(r.teaser)}`, ex);
+        const kept = keptManaged(r, sent);
+        if (kept.length) fail(`server-managed fields kept as sent: ${kept.join(", ")}`, ex);
+        expectStatus(await ctx.client.call({ method: "GET", path: `/v2/recipes/${String(sent._id)}`, account: ctx.main }), 404);
       },
     },
     {

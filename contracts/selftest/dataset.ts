@@ -60,21 +60,25 @@ function batchDoc(prefix: string, i: number): Doc & { readings?: Doc[]; brewTrac
 function stock(prefix: string, kind: string, values: number[], extra: Doc): Doc[] {
   return values.map((inventory, i) => ({
     _id: `${prefix}-${kind}-${String(i).padStart(2, "0")}`,
-    name: `${kind} ${String.fromCharCode(90 - i)}`,
+    // Names run against the ids, so ordering by name differs from the default order.
+    name: `${kind} ${String(99 - i).padStart(2, "0")}`,
     inventory,
     notes: "",
     ...extra,
   }));
 }
 
-/** An account's data: `size` batches and recipes, stock in every collection. */
-export function importDocument(prefix: string, size: number): Doc {
+/**
+ * An account's data: `size` batches and recipes, stock in every collection with ties on the stock
+ * amount, and `miscs` misc items (more than 50 shows the list maximum).
+ */
+export function importDocument(prefix: string, size: number, miscs = 4): Doc {
   return {
     batches: Array.from({ length: size }, (_, i) => batchDoc(prefix, i)),
     recipes: Array.from({ length: size }, (_, i) => recipeDoc(prefix, i)),
-    fermentables: stock(prefix, "fermentable", [2, 0, -1.5, 5.5, 12], { type: "Grain", color: 3, potential: 1.037, supplier: "Mill", attenuation: 0.8 }),
-    hops: stock(prefix, "hop", [100, -20, 0, 35], { alpha: 5.5, type: "Pellet", use: "Boil" }),
-    miscs: stock(prefix, "misc", [10, -1, 3], { type: "Other", use: "Boil", unit: "g" }),
-    yeasts: stock(prefix, "yeast", [1, 0, 2], { type: "Ale", form: "Dry", unit: "pkg" }),
+    fermentables: stock(prefix, "fermentable", [2, 0, -1.5, 5.5, 12, 2], { type: "Grain", color: 3, potential: 1.037, supplier: "Mill", attenuation: 0.8 }),
+    hops: stock(prefix, "hop", [100, -20, 0, 35, 35], { alpha: 5.5, type: "Pellet", use: "Boil" }),
+    miscs: stock(prefix, "misc", Array.from({ length: miscs }, (_, i) => [10, -1, 3, 3][i % 4]!), { type: "Other", use: "Boil", unit: "g" }),
+    yeasts: stock(prefix, "yeast", [1, 0, 2, 1], { type: "Ale", form: "Dry", unit: "pkg" }),
   };
 }

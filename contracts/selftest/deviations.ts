@@ -1,22 +1,15 @@
-// One planted deviation per area: each corrupts a single rule of the API document. The self-test
-// runs the kit through the proxy once per deviation and expects a failure in the named area.
-import type { AreaName } from "../config.ts";
+// Every planted deviation: each corrupts a single rule of the API document, and names the check
+// that must catch it. The self-test runs the kit through the proxy once per deviation, at the
+// default call budget, and expects that check to fail, in the deviation's area only.
+import type { Deviation } from "./deviation.ts";
+import { ACCESS } from "./deviations/access.ts";
+import { LISTING } from "./deviations/lists.ts";
+import { WRITES } from "./deviations/writes.ts";
+import { OTHERS } from "./deviations/versions.ts";
 
-export interface Deviation { name: string; area: AreaName; what: string }
+export type { Deviation } from "./deviation.ts";
 
-export const DEVIATIONS: Deviation[] = [
-  { name: "forbidden-instead-of-unauthorized", area: "auth", what: "a request without Authorization answers 403 `Forbidden`" },
-  { name: "direction-accepts-anything", area: "errors", what: "an order_by_direction other than asc/desc is dropped instead of refused" },
-  { name: "leak-other-account", area: "isolation", what: "a read of another account's id answers 200 with that record" },
-  { name: "last-reading-oldest", area: "readings", what: "readings/last answers the oldest reading" },
-  { name: "page-repeats-item", area: "lists", what: "a page after start_after=X starts with X again" },
-  { name: "mash-ph-edge-exclusive", area: "batches", what: "PATCH measuredMashPh=14 answers 400 `Invalid measuredMashPh`" },
-  { name: "invalid-status-text", area: "batches", what: "the refusal of a bad status reads `Invalid Status`" },
-  { name: "recipe-keeps-client-id", area: "recipes", what: "a recipe POST answers the client's `_id` as its id" },
-  { name: "inventory-adjust-wins", area: "inventory", what: "an inventory PATCH with both fields applies inventory_adjust" },
-  { name: "v1-no-planning-default", area: "v1", what: "the v1 batch list without status lists every status" },
-  { name: "no-retry-after", area: "ratelimit", what: "a 429 answer carries no Retry-After header" },
-];
+export const DEVIATIONS: Deviation[] = [...ACCESS, ...LISTING, ...WRITES, ...OTHERS];
 
 export function deviationNamed(name: string): Deviation {
   const d = DEVIATIONS.find((x) => x.name === name);

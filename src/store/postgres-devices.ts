@@ -62,13 +62,14 @@ export async function devicePost<T>(tx: SQL, userId: string, id: DeviceId, decid
 
 export async function attachDevice(tx: SQL, userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean> {
   await lockDevice(tx, userId, id);
-  const target = batchId === null ? undefined : await batchForUpdate(tx, userId, batchId);
-  if (batchId !== null && target === undefined) return false;
   const device = (await getDevice(tx, userId, id, true)) ?? newDevice(id, Date.now());
-  if (editBatch && device.batchId !== null && device.batchId !== batchId) {
-    const before = await batchForUpdate(tx, userId, device.batchId);
-    if (before) await writeBatch(tx, userId, device.batchId, editBatch(before, false));
-  }
+  // The batches it leaves and joins, locked in id order: two moves in opposite directions never deadlock.
+  const docs = new Map<string, Doc | undefined>();
+  for (const b of [...new Set([device.batchId, batchId])].filter((b): b is string => b !== null).sort()) docs.set(b, await batchForUpdate(tx, userId, b));
+  const target = batchId === null ? undefined : docs.get(batchId);
+  if (batchId !== null && target === undefined) return false;
+  const before = device.batchId === null || device.batchId === batchId ? undefined : docs.get(device.batchId);
+  if (editBatch && before) await writeBatch(tx, userId, device.batchId!, editBatch(before, false));
   if (editBatch && target) await writeBatch(tx, userId, batchId!, editBatch(target, true));
   await putDevice(tx, userId, { ...device, batchId });
   return true;

@@ -83,9 +83,7 @@ export class SqliteDevices {
   }
 
   setSettings(userId: string, id: DeviceId, settings: DeviceSettings): boolean {
-    const device = this.get(userId, id);
-    if (!device) return false;
-    const text = deviceRow({ ...device, settings }).settings;
+    const text = deviceRow({ ...newDevice(id, 0), settings }).settings;
     return this.statements.get("UPDATE devices SET settings = ? WHERE user_id = ? AND type = ? AND name = ?").run(text, userId, id.type, id.name).changes === 1;
   }
 

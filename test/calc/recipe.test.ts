@@ -167,3 +167,26 @@ describe("shape", () => {
     expect(out.fermentablesTotalAmount).toBe(2);
   });
 });
+
+describe("FG estimate and the mash (decisions, Recipes)", () => {
+  const fgWith = (steps: unknown[], fgFormula?: string) =>
+    calculateRecipe({ ...base(), mash: { steps }, ...(fgFormula ? { fgFormula } : {}) }).fgEstimated;
+  const single66 = fgWith([{ stepTemp: 66, stepTime: 60 }]);
+
+  test("the yeast's attenuation on the wort, plain sugar fully fermented: 1.011 for this bill at 81 %", () => {
+    // Grains (4 × 37 + 1 × 35) × 0.75 × 8.3454 / 20 = 57.27 points, sugar 0.5 × 46 × 8.3454 / 20
+    // = 9.60 points fermented whole; 19 % of 57.27 is left: 1.0109.
+    expect(single66).toBe(1.011);
+  });
+
+  test("a cooler, a hotter or a stepped mash gives the same estimate", () => {
+    expect(fgWith([{ stepTemp: 62, stepTime: 60 }])).toBe(single66);
+    expect(fgWith([{ stepTemp: 71, stepTime: 70 }])).toBe(single66);
+    expect(fgWith([{ stepTemp: 64, stepTime: 45 }, { stepTemp: 70, stepTime: 15 }, { stepTemp: 80, stepTime: 10 }])).toBe(single66);
+  });
+
+  test("fgFormula simple and normal give the same estimate", () => {
+    expect(fgWith([{ stepTemp: 66, stepTime: 60 }], "simple")).toBe(single66);
+    expect(fgWith([{ stepTemp: 66, stepTime: 60 }], "normal")).toBe(single66);
+  });
+});
