@@ -1,4 +1,7 @@
+import { batchAdditionRoutes } from "./batches/additions.ts";
 import { batchRoutes } from "./batches/routes.ts";
+import { deviceApiRoutes } from "./devices/api-routes.ts";
+import { loggingRoutes } from "./devices/routes.ts";
 import type { Config } from "./config.ts";
 import { Authenticator } from "./http/auth.ts";
 import { CallHeaders } from "./http/call-headers.ts";
@@ -12,6 +15,7 @@ import { checkForwardedProto } from "./http/transport.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
 import type { Awaitable } from "./lib/awaitable.ts";
+import { readingRoutes } from "./readings/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
 import { isStoreUnavailable, unavailableCause } from "./store/unavailable.ts";
@@ -40,8 +44,12 @@ export const RETRY_AFTER_UNAVAILABLE_S = 2;
 export interface Api {
   deps: Deps;
   endpoints: EndpointTable;
+  /** The device logging endpoints alone, for the plain-HTTP logging listener (also in `endpoints`). */
+  logging: EndpointTable;
   /** The first hook of every request, whichever router found its route: request id, forwarded protocol. */
   begin(request: Request): void;
+  /** The first hook on the logging listener: a request id only, since it is plain HTTP by design. */
+  beginLogging(request: Request): void;
   /** An API Reply, or a Response made elsewhere, with the call's headers; the request is logged once. */
   finish(request: Request, reply: Reply | Response, route?: string): Response;
   /** A refusal as its own answer; anything else a logged 500 whose message is never sent. */
@@ -110,7 +118,14 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
     recipeRoutes(deps, version);
     inventoryRoutes(deps, version);
   }
-  return { deps, endpoints, begin, finish: answer, fail };
+  batchAdditionRoutes(deps);
+  readingRoutes(deps);
+  deviceApiRoutes(deps);
+  // The logging endpoints go in a table of their own for the logging listener, and in the API's.
+  const logging = new EndpointTable();
+  loggingRoutes({ ...deps, endpoints: logging });
+  for (const route of logging.routes) endpoints.add(route, logging.byRoute[route.path]![route.method]!);
+  return { deps, endpoints, logging, begin, beginLogging: (request) => observer.begin(request), finish: answer, fail };
 }
 
 /** A request as Bun.serve's own router hands it over, with its route's parameters. */
@@ -120,7 +135,7 @@ export type RoutedRequest = Request & { params: Record<string, string> };
 export type NativeRoutes = Record<string, Record<string, (request: RoutedRequest) => Awaitable<Response>>>;
 
 /** The API's endpoints for Bun.serve's own router, each after the first hook. */
-export function nativeRoutes({ endpoints, begin, fail }: Api): NativeRoutes {
+export function nativeRoutes({ endpoints, begin, fail }: Pick<Api, "endpoints" | "begin" | "fail">): NativeRoutes {
   const routes: NativeRoutes = {};
   for (const [route, methods] of Object.entries(endpoints.byRoute)) {
     const handlers: NativeRoutes[string] = (routes[route] = {});

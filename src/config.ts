@@ -19,6 +19,10 @@ export interface Config {
   sessionTtlSeconds: number;
   /** The remote API key `pull` uses when none is given on its command line. */
   pullApiKey?: string;
+  /** A second, plain-HTTP listener serving only the device logging endpoints (README, Devices). */
+  loggingPort?: number;
+  /** Least time between two stored posts of one device; 0 stores every post. */
+  loggingMinIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,5 +66,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: flag(env.TRUST_PROXY),
     sessionTtlSeconds: integer(env, "SESSION_TTL_SECONDS", 12 * 60 * 60, 1, 31 * 24 * 3600),
     pullApiKey: env.PULL_API_KEY?.trim() || undefined,
+    loggingPort: env.LOGGING_PORT?.trim() ? integer(env, "LOGGING_PORT", 0, 0, 65535) : undefined,
+    loggingMinIntervalSeconds: integer(env, "LOGGING_MIN_INTERVAL_SECONDS", 900, 0, 31 * 24 * 3600),
   };
 }

@@ -1,7 +1,7 @@
 import { buildDemoData } from "./demo/index.ts";
 import { parseImport } from "./import.ts";
 import { SCOPES } from "./lib/scopes.ts";
-import { issueApiKey } from "./lib/keys.ts";
+import { issueApiKey } from "./store/keys.ts";
 import type { Store } from "./store/types.ts";
 
 export const DEMO_USER_ID = "demo";

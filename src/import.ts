@@ -1,12 +1,14 @@
 import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "./lib/json.ts";
 import { newId } from "./lib/ids.ts";
 import { isBatchStatus, INGREDIENT_COLLECTIONS, type Kind } from "./resources.ts";
-import type { ImportBatch, ImportSet } from "./store/types.ts";
+import type { ImportBatch, ImportDevice, ImportSet } from "./store/types.ts";
 import { validateBatch, validateBrewTracker, validateIngredient, validateReading, validateRecipe, type ValidationIssue } from "./schema/index.ts";
 
 // The import document (README, "Import"): one JSON object with optional arrays `batches`, `recipes`,
 // `fermentables`, `hops`, `miscs`, `yeasts`, each element shaped as the API returns it. A batch element
-// may carry `readings` and `brewTracker`, which feed their endpoints and are not batch fields.
+// may carry `readings` and `brewTracker`, which feed their endpoints and are not batch fields. Two
+// more members carry what export writes of devices: `devices` (each with the readings it kept while
+// attached to no batch) and `loggingId` (the logging id's digest, never the id).
 
 export class ImportError extends Error {}
 
@@ -48,8 +50,9 @@ function basicIssues(kind: Kind, doc: Doc): string[] {
 export function parseImport(input: unknown, check: ElementCheck | undefined = schemaCheck): ImportSet {
   if (!isPlainObject(input)) throw new ImportError("the import document must be a JSON object");
   if (depthOf(input) > MAX_DEPTH + 2) throw new ImportError(`the import document is nested deeper than ${MAX_DEPTH} levels`);
-  const unknown = Object.keys(input).filter((k) => !(SECTIONS as readonly string[]).includes(k));
-  if (unknown.length) throw new ImportError(`unknown section(s): ${unknown.join(", ")} (expected ${SECTIONS.join(", ")})`);
+  const known: readonly string[] = [...SECTIONS, "devices", "loggingId"];
+  const unknown = Object.keys(input).filter((k) => !known.includes(k));
+  if (unknown.length) throw new ImportError(`unknown section(s): ${unknown.join(", ")} (expected ${known.join(", ")})`);
   const set: ImportSet = { batches: [], docs: [] };
   for (const section of SECTIONS) {
     const items = input[section];
@@ -79,22 +82,72 @@ export function parseImport(input: unknown, check: ElementCheck | undefined = sc
       }
     });
   }
+  if (input.devices !== undefined) set.devices = parseDevices(input.devices);
+  if (input.loggingId !== undefined) set.loggingId = parseLoggingId(input.loggingId);
   return set;
 }
 
-function batchExtras(readings: unknown, tracker: unknown): string[] {
-  const issues: string[] = [];
-  if (readings !== undefined) {
-    if (!Array.isArray(readings)) issues.push("readings must be an array");
-    else {
-      for (let i = 0; i < readings.length && issues.length === 0; i++) {
-        const r = readings[i];
-        if (!isPlainObject(r) || typeof r.time !== "number" || !Number.isFinite(r.time)) {
-          issues.push(`readings[${i}] must be an object with a numeric time (Unix ms)`);
-        } else issues.push(...messages(validateReading(r), `readings[${i}].`));
-      }
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+const isName = (v: unknown): v is string => typeof v === "string" && v !== "" && v.length <= 200;
+
+function parseDevices(devices: unknown): ImportDevice[] {
+  if (!Array.isArray(devices)) throw new ImportError("devices must be an array");
+  const seen = new Set<string>();
+  return devices.map((d, index) => {
+    const where = `devices[${index}]`;
+    if (!isPlainObject(d)) throw new ImportError(`${where}: must be a JSON object`);
+    const issues: string[] = [];
+    if (!isName(d.type) || !isName(d.name)) issues.push("type and name must be non-empty strings of at most 200 characters");
+    if (d.batchId !== null && !isName(d.batchId)) issues.push("batchId must be a batch's _id or null");
+    if (d.lastLog !== null && !isNumber(d.lastLog)) issues.push("lastLog must be a number (Unix ms) or null");
+    if (d.lastData !== null && !isPlainObject(d.lastData)) issues.push("lastData must be an object or null");
+    if (!isPlainObject(d.settings) || !isNumber(d.settings.gravityOffset) || !isNumber(d.settings.tempOffset)) {
+      issues.push("settings must be {gravityOffset, tempOffset} with numbers");
     }
+    if (!isNumber(d.firstSeen)) issues.push("firstSeen must be a number (Unix ms)");
+    if (issues.length === 0) issues.push(...readingIssues(d.readings));
+    if (issues.length) throw new ImportError(`${where}: ${issues.join("; ")}`);
+    const key = `${d.type}\u0000${d.name}`;
+    if (seen.has(key)) throw new ImportError(`${where}: duplicate device ${String(d.type)} ${String(d.name)}`);
+    seen.add(key);
+    const settings = d.settings as { gravityOffset: number; tempOffset: number };
+    const device: ImportDevice = {
+      type: d.type as string,
+      name: d.name as string,
+      batchId: d.batchId as string | null,
+      lastLog: d.lastLog as number | null,
+      lastData: d.lastData as Doc | null,
+      settings: { gravityOffset: settings.gravityOffset, tempOffset: settings.tempOffset },
+      firstSeen: d.firstSeen as number,
+    };
+    if (d.readings !== undefined) device.readings = d.readings as Doc[];
+    return device;
+  });
+}
+
+function parseLoggingId(value: unknown): ImportSet["loggingId"] {
+  if (!isPlainObject(value) || typeof value.digest !== "string" || !/^[0-9a-f]{64}$/.test(value.digest) || !isNumber(value.createdAt)) {
+    throw new ImportError("loggingId must be {digest: 64 hexadecimal characters, createdAt: Unix ms}");
   }
+  return { digest: value.digest, createdAt: value.createdAt };
+}
+
+/** A list of Reading Objects, each with a numeric time; undefined (absent) is none. */
+function readingIssues(readings: unknown): string[] {
+  const issues: string[] = [];
+  if (readings === undefined) return issues;
+  if (!Array.isArray(readings)) return ["readings must be an array"];
+  for (let i = 0; i < readings.length && issues.length === 0; i++) {
+    const r = readings[i];
+    if (!isPlainObject(r) || typeof r.time !== "number" || !Number.isFinite(r.time)) {
+      issues.push(`readings[${i}] must be an object with a numeric time (Unix ms)`);
+    } else issues.push(...messages(validateReading(r), `readings[${i}].`));
+  }
+  return issues;
+}
+
+function batchExtras(readings: unknown, tracker: unknown): string[] {
+  const issues = readingIssues(readings);
   if (tracker !== undefined) {
     if (!isPlainObject(tracker)) issues.push("brewTracker must be a JSON object");
     else issues.push(...messages(validateBrewTracker(tracker), "brewTracker."));
@@ -116,5 +169,7 @@ export function toImportDocument(set: ImportSet) {
     hops: section("hops"),
     miscs: section("miscs"),
     yeasts: section("yeasts"),
+    ...(set.devices ? { devices: set.devices } : {}),
+    ...(set.loggingId ? { loggingId: set.loggingId } : {}),
   };
 }

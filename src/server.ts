@@ -1,6 +1,8 @@
 import type { Server } from "bun";
 import { readFileSync } from "node:fs";
-import { buildApi, nativeRoutes, newRateLimiter } from "./api.ts";
+import { buildApi, nativeRoutes, newRateLimiter, type Api } from "./api.ts";
+import { MAX_POST_BYTES } from "./devices/body.ts";
+import { ERRORS, errorReply, HttpError } from "./http/errors.ts";
 import { ConfigError, type Config } from "./config.ts";
 import { Observer } from "./http/observe.ts";
 import { plainHttpRefusal } from "./http/transport.ts";
@@ -10,6 +12,8 @@ import type { Store } from "./store/types.ts";
 
 export interface RunningServer {
   url: string;
+  /** The plain-HTTP logging listener's address, when LOGGING_PORT is set. */
+  loggingUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -27,6 +31,26 @@ const TLS12_CIPHERS = [
   "ECDHE-ECDSA-CHACHA20-POLY1305",
   "ECDHE-RSA-CHACHA20-POLY1305",
 ].join(":");
+
+/**
+ * The logging listener (LOGGING_PORT): plain HTTP for devices that cannot speak TLS, serving the three
+ * logging endpoints and nothing else, over the same API and store as the main listener. A logging id
+ * is its only credential; no API key, page or document is reachable here.
+ */
+function serveLogging(config: Config, api: Api): Server<undefined> {
+  const notFound = (request: Request) => {
+    api.beginLogging(request);
+    return api.finish(request, errorReply(new HttpError(404, ERRORS.notFound)));
+  };
+  return Bun.serve({
+    port: config.loggingPort,
+    hostname: config.host,
+    routes: nativeRoutes({ endpoints: api.logging, begin: api.beginLogging, fail: api.fail }),
+    fetch: notFound,
+    maxRequestBodySize: MAX_POST_BYTES * 4,
+    idleTimeout: 30,
+  });
+}
 
 /**
  * A certificate or key file's text. One the server cannot read (a key mounted into a container for
@@ -69,15 +93,20 @@ export async function startServer(config: Config, store: Store): Promise<Running
     idleTimeout: 30,
     ...(config.tls ? { tls: { cert: tlsFile("TLS_CERT_FILE", config.tls.certFile), key: tlsFile("TLS_KEY_FILE", config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
   });
+  const logging = config.loggingPort === undefined ? undefined : serveLogging(config, api);
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
     url: `${config.tls ? "https" : "http"}://${host}:${server.port}`,
+    ...(logging ? { loggingUrl: `http://${host}:${logging.port}` } : {}),
     async stop() {
       clearInterval(timer);
       // In-flight requests may finish; after the grace period the rest are closed.
-      const grace = setTimeout(() => void server.stop(true), STOP_GRACE_MS);
-      await server.stop();
+      const grace = setTimeout(() => {
+        void server.stop(true);
+        void logging?.stop(true);
+      }, STOP_GRACE_MS);
+      await Promise.all([server.stop(), logging?.stop()]);
       clearTimeout(grace);
       await limiter.save(store);
     },

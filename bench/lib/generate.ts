@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from "node:path";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { parseImport, schemaCheck, type ElementCheck } from "../../src/import.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { NULL_SORT } from "../../src/store/sqlite-schema.ts";
 import { batches, inventory, recipes } from "./dataset.ts";

@@ -22,7 +22,9 @@ const firstPage = { summary: db.prepare("SELECT summary FROM records INDEXED BY 
 const nextPage = { summary: db.prepare("SELECT summary FROM records INDEXED BY records_summary WHERE user_id = ? AND kind = 'batch' AND id > ? ORDER BY id LIMIT ?"),
   body: db.prepare("SELECT body FROM records WHERE user_id = ? AND kind = 'batch' AND id > ? ORDER BY id LIMIT ?") };
 const one = db.prepare("SELECT body FROM records WHERE user_id = ? AND kind = ? AND id = ?");
-const readings = db.prepare("SELECT body FROM readings WHERE user_id = ? AND batch_id = ?");
+// A batch's readings are rows in time order (src/store/sqlite-readings.ts), joined into one array.
+const readings = db.prepare(`SELECT '[' || COALESCE((SELECT group_concat(body, ',') FROM (SELECT body FROM readings WHERE user_id = ?1 AND batch_id = ?2 ORDER BY at, seq)), '') || ']'
+  FROM reading_lists WHERE user_id = ?1 AND batch_id = ?2`);
 const writeBatch = db.prepare("UPDATE records SET body = ? WHERE user_id = ? AND kind = 'batch' AND id = ?");
 const writeItem = db.prepare("UPDATE records SET body = ?, summary = ?, inventory = ? WHERE user_id = ? AND kind = ? AND id = ?");
 const INVENTORY_DEFAULTS = ["_id", "alpha", "attenuation", "inventory", "name", "supplier", "type", "use"];

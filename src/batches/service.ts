@@ -4,7 +4,7 @@ import { parseNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
 import { badRequest, ERRORS, HttpError, notFound, orNotFound, TEXT } from "../http/errors.ts";
 import type { BodyOrRefusal } from "../http/body.ts";
-import type { Store, StoredJson } from "../store/types.ts";
+import type { Store, StoredJson, TimeRange } from "../store/types.ts";
 import { MEASURED_BOUNDS } from "./model.ts";
 
 export type PatchCheck = { changes: Doc } | { error: HttpError };
@@ -54,10 +54,10 @@ export function patchBatch(store: Store, userId: string, id: string, input: Body
   });
 }
 
-/** A batch's readings, served as stored (bytes where the store gives them). */
-export function batchReadings(store: Store, userId: string, id: string): Awaitable<StoredJson> {
+/** A batch's readings, served as stored (bytes where the store gives them); with a range, those within it. */
+export function batchReadings(store: Store, userId: string, id: string, range?: TimeRange): Awaitable<StoredJson> {
   // An existing batch without readings has an empty list.
-  return andThen(store.readings(userId, id, "bytes"), (stored) =>
+  return andThen(store.readings(userId, id, "bytes", range), (stored) =>
     stored !== undefined ? stored : andThen(store.get(userId, "batch", id), (batch) => orNotFound(batch === undefined ? undefined : "[]")),
   );
 }
@@ -68,4 +68,10 @@ export function lastReading(store: Store, userId: string, id: string): Awaitable
 
 export function brewTracker(store: Store, userId: string, id: string): Awaitable<string> {
   return andThen(store.brewTracker(userId, id), orNotFound);
+}
+
+/** A refusal of a request on a batch, given once the batch is known to exist: a missing batch is 404 first (precedence). */
+export async function refuseOnBatch(store: Store, userId: string, batchId: string, error: unknown): Promise<never> {
+  if ((await store.get(userId, "batch", batchId)) === undefined) throw notFound();
+  throw error;
 }

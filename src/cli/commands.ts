@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import { parseScopeList, scopesOf } from "../lib/scopes.ts";
-import { issueApiKey } from "../lib/keys.ts";
+import { issueApiKey } from "../store/keys.ts";
 import type { Store } from "../store/types.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -13,6 +13,9 @@ export const USAGE = `usage: brewrecords <command>
   key generate <userId> --scopes <list>   generate the account's API key (replaces the old one);
                                           <list>: all, or a comma list of scope names;
                                           --api-version 1 makes a key for the deprecated /v1 API
+  logging-id <userId> [--regenerate]      make the account's logging id for devices (README,
+                                          Devices) and print it; shown once, as it is stored
+                                          only as a digest; --regenerate replaces it
   import <userId> <file.json>             load batches, recipes and inventory (all or nothing)
   export <userId> <file.json>             write the account's data in the format import reads
   pull <userId> --user-id <id> [--api-key <key>] [--from <base URL>] [--prune] [--full]
@@ -104,6 +107,10 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
       console.log(await issueApiKey(store, id, scopes.scopes, apiVersion));
       return 0;
+    }
+    if (cmd === "logging-id") {
+      const { runLoggingId } = await import("./logging-id.ts");
+      return await runLoggingId(userId(sub), rest, store);
     }
     if (cmd === "import") {
       const id = userId(sub);

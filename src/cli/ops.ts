@@ -51,7 +51,7 @@ async function migrateStore(args: string[]): Promise<number> {
   if (from === to) throw new UsageError("--from and --to name the same store");
   // Opening a SQLite path creates it: a mistyped source must not become an empty store copied over.
   if (!isPostgresUrl(from) && !existsSync(sqlitePath(from))) throw new UsageError(`--from: no SQLite database at ${sqlitePath(from)}`);
-  const { moveStore, MoveError } = await import("../store/postgres-move.ts");
+  const { moveStore, MoveError } = await import("../store/move.ts");
   const source = await openStore(from);
   const target = await openStore(to);
   try {

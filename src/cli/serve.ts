@@ -19,6 +19,7 @@ export async function serve(config: Config, store: Store): Promise<void> {
   process.on("SIGTERM", shutdown);
   process.on("SIGINT", shutdown);
   console.log(`brewrecords listening on ${server.url}`);
+  if (server.loggingUrl) console.log(`device logging endpoints listening on ${server.loggingUrl}`);
   if (demo) {
     console.log(`demo account created (printed once; the key is stored only as a digest):`);
     console.log(`  user id: ${demo.userId}`);

@@ -1,4 +1,5 @@
-import { digestsEqual, keyDigest, keySecret } from "../lib/keys.ts";
+import { digestsEqual, keyDigest } from "../lib/keys.ts";
+import { keySecret } from "../store/keys.ts";
 import type { Store } from "../store/types.ts";
 import { parseBasicAuth } from "./basic.ts";
 import { forbidden, unauthorized } from "./errors.ts";

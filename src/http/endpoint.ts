@@ -145,6 +145,10 @@ export class ApiRoutes {
     return this.add("PATCH", path, spec, handler);
   }
 
+  put<B extends BodyKind = "none", A extends AnswerKind = AnswerKind>(path: string, spec: RouteSpec<B, A>, handler: (call: Call<B>) => Awaitable<Answers[A]>): this {
+    return this.add("PUT", path, spec, handler);
+  }
+
   delete<B extends BodyKind = "none", A extends AnswerKind = AnswerKind>(path: string, spec: RouteSpec<B, A>, handler: (call: Call<B>) => Awaitable<Answers[A]>): this {
     return this.add("DELETE", path, spec, handler);
   }

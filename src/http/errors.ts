@@ -35,6 +35,11 @@ export const ERRORS = {
   incompleteBody: "Incomplete body: the connection ended before Content-Length bytes arrived",
   invalidUtf8: "Invalid JSON: the body is not valid UTF-8",
   invalidField: (field: string) => `Invalid ${field}`,
+  // Device logging (docs/decisions.md, Devices).
+  missingLoggingId: "Missing logging id",
+  invalidLoggingId: "Invalid logging id",
+  missingDeviceName: (field: string) => `Missing ${field}`,
+  noDeviceValue: "No value: send at least one of temp, gravity, pressure, ph, bpm, battery, angle",
 } as const;
 
 export class HttpError extends Error {

@@ -52,6 +52,23 @@ export function parseLimit(params: URLSearchParams): number {
   return Math.min(n, MAX_LIMIT);
 }
 
+/** A whole, non-negative number of milliseconds (`since`, `until`, beyond the hosted API); absent when not given. */
+export function parseTime(params: URLSearchParams, name: string): number | undefined {
+  const v = value(params, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw badRequest(ERRORS.invalidField(name));
+  return Number(v);
+}
+
+/** A comma list of values each one of `allowed` (`status_in`, beyond the hosted API); absent when not given. */
+export function parseOneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] | undefined {
+  const v = value(params, name);
+  if (v === undefined) return undefined;
+  const values = v.split(",");
+  if (!values.every((x): x is T => (allowed as readonly string[]).includes(x))) throw badRequest(ERRORS.invalidField(name));
+  return [...new Set(values)];
+}
+
 export function parseOffset(params: URLSearchParams): number {
   const v = value(params, "offset");
   if (v === undefined) return 0;

@@ -1,4 +1,5 @@
 import { ERRORS, HttpError } from "./errors.ts";
+import type { RateCount, RateStorage } from "../store/types.ts";
 
 // Fixed one-hour windows per account and API version (docs/decisions.md). With one process, counting
 // happens in memory, so the check on every request is a map lookup; counts are saved to the store every
@@ -7,23 +8,12 @@ import { ERRORS, HttpError } from "./errors.ts";
 
 export const WINDOW_MS = 3_600_000;
 
-export interface RateCount {
-  userId: string;
-  apiVersion: 1 | 2;
-  count: number;
-}
-
 export interface RateState {
   limit: number;
   remaining: number;
   /** Seconds until the window ends and the full budget is back. */
   reset: number;
   apiVersion: 1 | 2;
-}
-
-export interface RateStorage {
-  loadRateCounts(windowStart: number): Promise<RateCount[]>;
-  saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void>;
 }
 
 /** What the request path needs of a limiter: count one call, or refuse it with 429. */

@@ -1,12 +1,13 @@
 import { BatchPatch, BatchStatusSchema } from "../batches/model.ts";
 import { INGREDIENT_COLLECTIONS } from "../resources.ts";
 import {
-  Batch, BatchResponse, BrewTracker, Fermentable, FermentableResponse, Hop, HopResponse, InventoryCreate, InventoryPatch, Misc, MiscResponse, Reading, Recipe, RecipeFields,
+  Batch, BatchCreate, BatchResponse, BrewTracker, Fermentable, FermentableResponse, Hop, HopResponse, InventoryCreate, InventoryPatch, Misc, MiscResponse, Reading, Recipe, RecipeFields,
   RecipeResponse, Yeast, YeastResponse,
 } from "../schema/index.ts";
 import { Type } from "@sinclair/typebox";
 import type { Route } from "../http/endpoint.ts";
 import { ADDITION_TAG, ITEM_SCHEMA, operation } from "./operations.ts";
+import { DEVICE_SCHEMAS } from "../devices/model.ts";
 
 // The OpenAPI document of every v2 and v1 endpoint, built from the same TypeBox schemas the routes
 // validate with (src/schema, src/batches/model.ts). OpenAPI 3.1, so JSON Schema is used as is.
@@ -22,6 +23,7 @@ const StockPatch = Type.Object(
 );
 
 export const SCHEMAS: Obj = {
+  BatchCreate,
   Batch, Recipe, Fermentable, Hop, Misc, Yeast, Reading, BrewTracker, BatchResponse, RecipeResponse,
   FermentableResponse, HopResponse, MiscResponse, YeastResponse,
   BatchStatus: BatchStatusSchema,
@@ -38,6 +40,7 @@ export const SCHEMAS: Obj = {
     message: Type.String(),
   }),
   CreatedId: Type.Object({ id: Type.String() }),
+  ...DEVICE_SCHEMAS,
 };
 
 /** The document's paths, one operation per route of the table: `:id` becomes `{id}`, an enumerated parameter one path per value. */
@@ -70,7 +73,7 @@ export const DOCUMENTATION = (version: string, routes: readonly Route[]): Obj =>
   },
   servers: [{ url: "/", description: "This server" }],
   tags: [
-    ...["Batches", "Recipes", "Inventory", "Version 1", "Operations"].map((name) => ({ name, description: `${name} endpoints` })),
+    ...["Batches", "Recipes", "Inventory", "Version 1", "Operations", ...(routes.some((r) => r.tag === "Devices") ? ["Devices"] : [])].map((name) => ({ name, description: `${name} endpoints` })),
     ...(routes.some((r) => r.addition) ? [{ name: ADDITION_TAG, description: "Endpoints beyond the hosted service's API document (`x-brewrecords-addition`)", "x-brewrecords-addition": true }] : []),
   ],
   security: [{ basicAuth: [] }],

@@ -39,6 +39,20 @@ export function listParameters(version: 1 | 2): Obj[] {
 export const STATUS_FILTER = (version: 1 | 2): Obj =>
   query("status", ref("BatchStatus"), version === 1 ? "Batch status to list; default `Planning` in version 1." : "Batch status to list; all statuses when absent.");
 
+/** A query parameter beyond the hosted API's document, marked as such. */
+const added = (name: string, schema: Obj, description: string): Obj => ({ ...query(name, schema, `${description} Beyond the hosted API.`), "x-brewrecords-addition": true });
+
+export const STATUS_IN: Obj = added(
+  "status_in",
+  { type: "string", examples: ["Fermenting,Conditioning"] },
+  "Comma list of batch statuses: batches in any of them. Any other value is 400 `Invalid status_in`. With `status` too, both apply.",
+);
+
+export const READINGS_RANGE: Obj[] = [
+  added("since", { type: "integer", minimum: 0 }, "Only readings whose `time` (ms) is at or after this; 400 `Invalid since` unless a whole number."),
+  added("until", { type: "integer", minimum: 0 }, "Only readings whose `time` (ms) is at or before this; 400 `Invalid until` unless a whole number."),
+];
+
 export const STOCK_FILTERS: Obj[] = [
   query("inventory_exists", booleanText, "`True`: only items with stock > 0, ordered by stock."),
   query("inventory_negative", booleanText, "`True`: only items with stock < 0, ordered by stock ascending."),
@@ -89,7 +103,10 @@ export function operation(route: Route, doc: OperationDoc): Obj {
   if (!scope) {
     const operationId = id[0].toLowerCase() + id.slice(1);
     const marked = addition ? { "x-brewrecords-addition": true } : {};
-    return { tags, summary: doc.summary, operationId, security: [], ...(doc.description ? { description: doc.description } : {}), ...marked, responses: doc.responses };
+    return {
+      tags, summary: doc.summary, operationId, security: [], ...(doc.description ? { description: doc.description } : {}), ...marked,
+      ...(doc.parameters ? { parameters: doc.parameters } : {}), ...(doc.requestBody ? { requestBody: doc.requestBody } : {}), responses: doc.responses,
+    };
   }
   const scopeNote = `Requires the \`${scope}\` scope${version === 1 ? " on a version 1 key" : ""}.`;
   return {

@@ -10,5 +10,6 @@ export * from "./reading";
 export * from "./tracker";
 export { BatchRecipeResponse, BatchResponse, FermentableResponse, HopResponse, MiscResponse, RecipeResponse, YeastResponse } from "./response";
 export { comparePaths, type ValidationIssue } from "./issues";
-export { validateBatch, validateBrewTracker, validateIngredient, validateReading, validateRecipe } from "./validate";
+export { BatchCreate } from "./batch-create";
+export { validateBatch, validateBatchCreate, validateBrewTracker, validateIngredient, validateReading, validateRecipe } from "./validate";
 export { INVENTORY_SERVER_MANAGED, RECIPE_SERVER_MANAGED, stripServerManaged } from "./server-managed";

@@ -3,6 +3,7 @@
 // Validation only: no coercion, no defaults, no removal of unknown fields.
 import Ajv, { type ValidateFunction } from "ajv";
 import { Batch } from "./batch";
+import { BatchCreate } from "./batch-create";
 import { INGREDIENT_COLLECTIONS, InventoryCreate, InventoryPatch, type IngredientCollection } from "./ingredients";
 import { toIssues, type ValidationIssue } from "./issues";
 import { Reading } from "./reading";
@@ -37,3 +38,5 @@ export function validateIngredient(c: IngredientCollection, doc: unknown, opts: 
 export const validateBatch = (doc: unknown): ValidationIssue[] => run(Batch, doc);
 export const validateReading = (doc: unknown): ValidationIssue[] => run(Reading, doc);
 export const validateBrewTracker = (doc: unknown): ValidationIssue[] => run(BrewTracker, doc);
+/** Issues of a `POST /v2/batches` body (its recipe, when given whole, included); [] when valid. */
+export const validateBatchCreate = (doc: unknown): ValidationIssue[] => run(BatchCreate, doc);

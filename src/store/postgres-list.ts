@@ -47,6 +47,7 @@ export function buildPgListSql(userId: string, kind: Kind, query: ListQuery, cur
   const where = [`user_id = ${param(userId)}`, `kind = ${param(kind)}`];
   const sort = sortKeys(kind, query, param);
   if (query.status !== undefined) where.push(`status = ${param(query.status)}`);
+  if (query.statuses !== undefined) where.push(`status IN (${query.statuses.map((s) => param(s)).join(", ")})`);
   if (query.inventory === "exists") where.push(`${STOCK_KEY} > 0`);
   if (query.inventory === "negative") where.push(`${STOCK_KEY} < 0 AND ${STOCK_KEY} > '-Infinity'::float8`);
   const dir = query.desc ? "DESC" : "ASC";

@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { canonicalJson, type Doc } from "../lib/json.ts";
+import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { encodeRecord } from "./records.ts";
 
@@ -19,17 +19,6 @@ export interface RecordRow {
 export function encodedRow(userId: string, kind: Kind, doc: Doc): RecordRow {
   const rec = encodeRecord(kind, doc);
   return { user_id: userId, kind, id: rec.id, body: rec.body, summary: rec.summary, status: rec.status, inventory: rec.inventory };
-}
-
-/** A batch's readings as one canonical array sorted by time, plus the newest, as the SQLite store keeps them. */
-export function readingsRow(userId: string, batchId: string, readings: Doc[]) {
-  const sorted = [...readings].sort((a, b) => (Number(a.time) || 0) - (Number(b.time) || 0));
-  return {
-    user_id: userId,
-    batch_id: batchId,
-    body: canonicalJson(sorted),
-    last: sorted.length ? canonicalJson(sorted[sorted.length - 1]) : null,
-  };
 }
 
 const CHUNK = 500;

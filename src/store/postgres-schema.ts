@@ -2,6 +2,10 @@
 // one transaction holding an advisory lock, so of several instances starting at once one migrates and
 // the others wait, then find nothing left to do.
 import type { SQL } from "bun";
+import { readingRows } from "./reading-rows.ts";
+
+/** SQL text, or a step that needs JavaScript (values SQL cannot compute); run in the migration's transaction. */
+export type PgMigration = string | ((tx: SQL) => Promise<void>);
 
 /** Key of the advisory lock taken while migrating ("brewrecords" in ASCII, folded into a bigint). */
 export const MIGRATION_LOCK = 7_164_210_812_993_715;
@@ -55,7 +59,7 @@ function jsonIndex(name: string, field: string): string {
 
 export const STOCK_KEY = `COALESCE(inventory, '-Infinity'::float8)`;
 
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly PgMigration[] = [
   `
   CREATE TABLE meta (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE users (
@@ -108,7 +112,84 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (user_id, api_version, window_start)
   );
   `,
+  toReadingRows,
 ];
+
+const SERIES_COLUMNS = `
+    at DOUBLE PRECISION NOT NULL,
+    seq INTEGER NOT NULL,
+    timed SMALLINT NOT NULL,
+    body TEXT NOT NULL`;
+
+/**
+ * Readings become rows, as in the SQLite store (sqlite-schema.ts, toReadingRows): each stored array's
+ * elements, in its order, by the same code (reading-rows.ts); devices and logging ids arrive with them.
+ */
+async function toReadingRows(tx: SQL): Promise<void> {
+  await tx.unsafe(`
+    ALTER TABLE readings RENAME TO readings_arrays;
+    CREATE TABLE reading_lists (
+      user_id TEXT COLLATE "C" NOT NULL,
+      batch_id TEXT COLLATE "C" NOT NULL,
+      PRIMARY KEY (user_id, batch_id)
+    );
+    CREATE TABLE readings (
+      user_id TEXT COLLATE "C" NOT NULL,
+      batch_id TEXT COLLATE "C" NOT NULL,${SERIES_COLUMNS},
+      PRIMARY KEY (user_id, batch_id, at, seq)
+    );
+    CREATE TABLE devices (
+      user_id TEXT COLLATE "C" NOT NULL,
+      type TEXT COLLATE "C" NOT NULL,
+      name TEXT COLLATE "C" NOT NULL,
+      batch_id TEXT COLLATE "C",
+      last_log BIGINT,
+      last_data TEXT,
+      settings TEXT NOT NULL,
+      first_seen BIGINT NOT NULL,
+      PRIMARY KEY (user_id, type, name)
+    );
+    CREATE INDEX devices_batch ON devices (user_id, batch_id);
+    CREATE TABLE device_readings (
+      user_id TEXT COLLATE "C" NOT NULL,
+      type TEXT COLLATE "C" NOT NULL,
+      name TEXT COLLATE "C" NOT NULL,${SERIES_COLUMNS},
+      PRIMARY KEY (user_id, type, name, at, seq)
+    );
+    CREATE TABLE logging_ids (
+      user_id TEXT COLLATE "C" PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      digest TEXT COLLATE "C" NOT NULL UNIQUE,
+      created_at BIGINT NOT NULL
+    );
+    INSERT INTO reading_lists (user_id, batch_id) SELECT user_id, batch_id FROM readings_arrays;
+  `);
+  // A few hundred arrays at a time, in key order, so a large database is never read whole.
+  let after: [string, string] = ["", ""];
+  for (;;) {
+    const arrays = await tx`SELECT user_id, batch_id, body FROM readings_arrays WHERE (user_id, batch_id) > (${after[0]}, ${after[1]})
+      ORDER BY user_id, batch_id LIMIT 200`;
+    if (!arrays.length) break;
+    const rows = arrays.flatMap((a: { user_id: string; batch_id: string; body: string }) =>
+      readingRows(JSON.parse(a.body)).map((r) => ({ user_id: a.user_id, batch_id: a.batch_id, ...r })),
+    );
+    await insertReadingRows(tx, "readings", rows);
+    const last = arrays[arrays.length - 1];
+    after = [last.user_id, last.batch_id];
+  }
+  await tx.unsafe("DROP TABLE readings_arrays");
+}
+
+/** Inserts rows of a series' table, a few thousand per statement (five arrays bound, not five values a row). */
+export async function insertReadingRows(tx: SQL, table: "readings" | "device_readings", rows: Array<Record<string, string | number>>): Promise<void> {
+  const owner = table === "readings" ? ["batch_id"] : ["type", "name"];
+  const columns = ["user_id", ...owner, "at", "seq", "timed", "body"];
+  const types = ["text", ...owner.map(() => "text"), "float8", "int4", "int2", "text"];
+  const sql = `INSERT INTO ${table} (${columns.join(", ")}) SELECT * FROM unnest(${columns.map((_, i) => `$${i + 1}::${types[i]}[]`).join(", ")})`;
+  for (let i = 0; i < rows.length; i += 5000) {
+    const chunk = rows.slice(i, i + 5000);
+    await tx.unsafe(sql, columns.map((c) => chunk.map((r) => r[c])) as never[]);
+  }
+}
 
 /** Applies the migrations not yet applied; safe to call from several processes at once. */
 export async function migrate(sql: SQL): Promise<void> {
@@ -120,7 +201,11 @@ export async function migrate(sql: SQL): Promise<void> {
     if (applied > MIGRATIONS.length) {
       throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
     }
-    for (let v = applied; v < MIGRATIONS.length; v++) await tx.unsafe(MIGRATIONS[v]);
+    for (let v = applied; v < MIGRATIONS.length; v++) {
+      const step = MIGRATIONS[v];
+      if (typeof step === "string") await tx.unsafe(step);
+      else await step(tx);
+    }
     if (!rows.length) await tx`INSERT INTO schema_version (version) VALUES (${MIGRATIONS.length})`;
     else await tx`UPDATE schema_version SET version = ${MIGRATIONS.length}`;
   });

@@ -72,7 +72,7 @@ const POSITION_INDEXES: Readonly<Record<string, string>> = { key_brew_date: "rec
  * stock filter the best index depends on the data, and SQLite chooses.
  */
 function pageIndex(query: ListQuery, sort: Sort | undefined, text: "summary" | "body"): string | undefined {
-  if (query.status !== undefined || query.inventory !== undefined) return undefined;
+  if (query.status !== undefined || query.statuses !== undefined || query.inventory !== undefined) return undefined;
   if (!sort) return text === "summary" ? "records_summary" : undefined;
   return sort.position ? POSITION_INDEXES[sort.expr] : undefined;
 }
@@ -88,6 +88,10 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   if (query.status !== undefined) {
     where.push("status = ?");
     whereParams.push(query.status);
+  }
+  if (query.statuses !== undefined) {
+    where.push(`status IN (${query.statuses.map(() => "?").join(", ")})`);
+    whereParams.push(...query.statuses);
   }
   // Written with the indexed expression, so the filters seek instead of scanning.
   const stock = `COALESCE(inventory, ${NULL_SORT})`;

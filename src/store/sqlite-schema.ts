@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite";
 import { positionKey } from "./sort-key.ts";
+import { readingRows } from "./reading-rows.ts";
 
 // Versioned migrations: PRAGMA user_version holds the number of migrations applied.
 // Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
@@ -115,6 +116,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ALTER TABLE records ADD COLUMN ordered INTEGER NOT NULL DEFAULT 0;
   `,
   toPositionKeys,
+  toReadingRows,
 ];
 
 /**
@@ -157,4 +159,73 @@ function toPositionKeys(db: Database): void {
     CREATE INDEX records_name ON records (user_id, kind, key_name);
     CREATE INDEX records_batch_no ON records (user_id, kind, key_batch_no);
   `);
+}
+
+// A series of readings: rows in (at, seq) order, the primary key, so a list, a range and the last
+// reading are each one seek in it (reading-rows.ts). No rowid: the rows live in that order.
+const SERIES_COLUMNS = `
+    at REAL NOT NULL,
+    seq INTEGER NOT NULL,
+    timed INTEGER NOT NULL,
+    body TEXT NOT NULL`;
+
+/**
+ * Readings become rows: appending one no longer rewrites the whole array (docs/decisions.md,
+ * "Readings"). Each stored array is already in order; its elements keep that order as (at, seq), and
+ * each element's canonical text is its part of the array's text, so a list reads back byte for byte.
+ * `reading_lists` remembers which batches have a list at all (an imported `readings: []` is one).
+ * Devices, their unattached readings and the accounts' logging ids arrive with them.
+ */
+function toReadingRows(db: Database): void {
+  db.exec(`
+    ALTER TABLE readings RENAME TO readings_arrays;
+    CREATE TABLE reading_lists (
+      user_id TEXT NOT NULL,
+      batch_id TEXT NOT NULL,
+      PRIMARY KEY (user_id, batch_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE readings (
+      user_id TEXT NOT NULL,
+      batch_id TEXT NOT NULL,${SERIES_COLUMNS},
+      PRIMARY KEY (user_id, batch_id, at, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE devices (
+      user_id TEXT NOT NULL,
+      type TEXT NOT NULL,
+      name TEXT NOT NULL,
+      batch_id TEXT,
+      last_log INTEGER,
+      last_data TEXT,
+      settings TEXT NOT NULL,
+      first_seen INTEGER NOT NULL,
+      PRIMARY KEY (user_id, type, name)
+    );
+    CREATE INDEX devices_batch ON devices (user_id, batch_id);
+    CREATE TABLE device_readings (
+      user_id TEXT NOT NULL,
+      type TEXT NOT NULL,
+      name TEXT NOT NULL,${SERIES_COLUMNS},
+      PRIMARY KEY (user_id, type, name, at, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE logging_ids (
+      user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      digest TEXT NOT NULL,
+      created_at INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX logging_ids_digest ON logging_ids (digest);
+  `);
+  const list = db.prepare("INSERT INTO reading_lists (user_id, batch_id) VALUES (?, ?)");
+  const row = db.prepare("INSERT INTO readings (user_id, batch_id, at, seq, timed, body) VALUES (?, ?, ?, ?, ?, ?)");
+  const arrays = db.prepare("SELECT user_id, batch_id, body FROM readings_arrays");
+  try {
+    for (const a of arrays.iterate() as Iterable<{ user_id: string; batch_id: string; body: string }>) {
+      list.run(a.user_id, a.batch_id);
+      for (const r of readingRows(JSON.parse(a.body))) row.run(a.user_id, a.batch_id, r.at, r.seq, r.timed, r.body);
+    }
+  } finally {
+    arrays.finalize();
+    list.finalize();
+    row.finalize();
+  }
+  db.exec("DROP TABLE readings_arrays");
 }

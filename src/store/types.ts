@@ -1,7 +1,19 @@
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { RateStorage } from "../http/rate-limit.ts";
+
+/** One account's calls on one API version in one rate-limit window (src/http/rate-limit.ts counts them). */
+export interface RateCount {
+  userId: string;
+  apiVersion: 1 | 2;
+  count: number;
+}
+
+/** Where rate counts are kept across restarts. */
+export interface RateStorage {
+  loadRateCounts(windowStart: number): Promise<RateCount[]>;
+  saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void>;
+}
 
 export interface UserRecord {
   userId: string;
@@ -29,6 +41,8 @@ export interface ListQuery {
   orderBy: string;
   desc: boolean;
   status?: string;
+  /** Any of these statuses (`status_in`, beyond the hosted API); with `status` too, both must hold. */
+  statuses?: readonly string[];
   inventory?: "exists" | "negative";
   /** Which stored text to return: the precomputed default projection, or the whole document. */
   fields: "summary" | "body";
@@ -46,9 +60,18 @@ export interface ImportBatch {
   brewTracker?: Doc;
 }
 
+/** A device as export writes it: its record, and the readings it kept while attached to no batch. */
+export interface ImportDevice extends DeviceRecord {
+  readings?: Doc[];
+}
+
 export interface ImportSet {
   batches: ImportBatch[];
   docs: Array<{ kind: Exclude<Kind, "batch">; doc: Doc }>;
+  /** Written after the batches: a device's own record wins over what an imported batch names. */
+  devices?: ImportDevice[];
+  /** The account's logging id, as its digest (the id itself is never stored). */
+  loggingId?: { digest: string; createdAt: number };
 }
 
 /** What a read-modify-write decides: the document to store (if any) and the value to return. */
@@ -71,6 +94,85 @@ export interface StoredColumns {
 /** Top-level members to set: given, or computed from the stored columns inside the write. */
 export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
 
+/** Readings between two times, inclusive, in ms of the readings' `time`; an absent end is open, and with neither it is the whole list. */
+export interface TimeRange {
+  since?: number;
+  until?: number;
+}
+
+/** A Reading Object to append: its `time` (ms) places it, and a second reading at one time replaces the first. */
+export type TimedReading = Doc & { time: number };
+
+/** A device's identity in an account: its type (`iSpindel`, `tilt`, `stream`, …) and its name. */
+export interface DeviceId {
+  type: string;
+  name: string;
+}
+
+export interface DeviceSettings {
+  gravityOffset: number;
+  tempOffset: number;
+}
+
+export interface DeviceRecord extends DeviceId {
+  /** The batch its posts are appended to; null when attached to none. */
+  batchId: string | null;
+  /** When its last stored post arrived (ms); null before the first. */
+  lastLog: number | null;
+  /** Its last stored post's values, as a batch's device item holds them; null before the first. */
+  lastData: Doc | null;
+  settings: DeviceSettings;
+  firstSeen: number;
+}
+
+/** What a device post sees inside its transaction: the device (undefined at its first post) and its batch's document. */
+export interface DevicePostState {
+  device: DeviceRecord | undefined;
+  /** A copy of the attached batch's document, for `decide` to change and return; undefined when unattached. */
+  batch: Doc | undefined;
+}
+
+/** What a device post writes: each part optional, all of it in the one transaction. */
+export interface DevicePostOutcome<T> {
+  /** The device's new state after this post; absent: the post is not stored (nothing is written). */
+  device?: { lastLog: number; lastData: Doc };
+  /** Appended to the attached batch's readings, or to the device's own when unattached. */
+  reading?: TimedReading;
+  /** The attached batch's new document (its `devices.<type>.items[…]` brought up to date). */
+  batch?: Doc;
+  result: T;
+}
+
+export interface LoggingIdRecord {
+  userId: string;
+  /** HMAC-SHA256 digest of the logging id, as API keys are kept (src/lib/keys.ts). */
+  digest: string;
+  createdAt: number;
+}
+
+/** A table as migrate-store copies it: its columns, its key (the copy's order), and which hold numbers. */
+export interface TableSpec {
+  name: string;
+  columns: string[];
+  key: string[];
+  /** Columns holding numbers (PostgreSQL returns BIGINT as text). */
+  numeric: string[];
+}
+
+/** One row of a table, its values in TableSpec.columns order. */
+export type TableRow = unknown[];
+
+/** Whole tables, raw, for copying a database between stores (src/store/move.ts). */
+export interface TableAccess {
+  /** Every row of each table in key order, read in one consistent snapshot; numeric columns as numbers. */
+  read(tables: readonly TableSpec[]): Promise<Map<string, TableRow[]>>;
+  count(tables: readonly TableSpec[]): Promise<Map<string, number>>;
+  /** Empties the tables in one transaction. */
+  clear(tables: readonly TableSpec[]): Promise<void>;
+  /** Writes rows into empty tables; what a store derives from a document (summaries, sort keys) it computes itself. */
+  write(tables: readonly TableSpec[], data: Map<string, TableRow[]>): Promise<void>;
+}
+
 /**
  * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
  * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
@@ -79,6 +181,8 @@ export type FieldsToSet = Doc | ((stored: StoredColumns) => Doc);
  */
 export interface Store extends RateStorage {
   readonly kind: "sqlite" | "postgres";
+  /** Raw table access for migrate-store and backup. */
+  readonly tables: TableAccess;
   createUser(userId: string, passwordHash: string | null): Promise<boolean>;
   userExists(userId: string): Promise<boolean>;
   getUser(userId: string): Promise<UserRecord | undefined>;
@@ -103,6 +207,13 @@ export interface Store extends RateStorage {
   get(userId: string, kind: Kind, id: string): Awaitable<string | undefined>;
   insert(userId: string, kind: Kind, doc: Doc): Awaitable<void>;
   /**
+   * Inserts the document `make` builds from the next number of a top-level field among the account's
+   * documents of the kind (the greatest number it holds, plus one; 1 when none holds a number), in
+   * one write transaction that serialises such inserts across processes: numbers are unique and
+   * without gaps however many are made at once.
+   */
+  insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc>;
+  /**
    * Runs `decide` on the current document (undefined when absent) inside one write transaction. The
    * document is a copy of its own for `decide`, which may change it and return it as the write.
    */
@@ -117,13 +228,57 @@ export interface Store extends RateStorage {
   /** Deletes a document (and a batch's readings and tracker); false when there was none. */
   remove(userId: string, kind: Kind, id: string): Awaitable<boolean>;
 
-  /** A batch's readings array as stored; asked for as "bytes", it may come as its UTF-8 bytes instead. */
-  readings(userId: string, batchId: string, as: "bytes"): Awaitable<StoredJson | undefined>;
-  readings(userId: string, batchId: string): Awaitable<string | undefined>;
+  /**
+   * A batch's readings as one JSON array, in time order (readings without a numeric `time` as at 0,
+   * equal times in the order they came); with a range, only those whose `time` is a number within it.
+   * Undefined when the batch has no readings list (never imported with one, never appended to). Asked
+   * for as "bytes", it may come as its UTF-8 bytes instead.
+   */
+  readings(userId: string, batchId: string, as: "bytes", range?: TimeRange): Awaitable<StoredJson | undefined>;
+  readings(userId: string, batchId: string, as?: undefined, range?: TimeRange): Awaitable<string | undefined>;
+  /** The last reading of `readings` (the greatest time; of equal times the last that came). */
   lastReading(userId: string, batchId: string): Awaitable<string | undefined>;
+  /**
+   * Appends one reading to an existing batch in one transaction, replacing any reading at the same
+   * `time` (docs/decisions.md); false when there is no such batch.
+   */
+  appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean>;
+  /** Deletes the reading(s) at exactly `time`; false when there was none. */
+  deleteReading(userId: string, batchId: string, time: number): Promise<boolean>;
   brewTracker(userId: string, batchId: string): Awaitable<string | undefined>;
 
-  /** Writes a whole import in one transaction; existing documents with the same `_id` are replaced. */
+  /** Replaces the account's logging id digest (the old id stops at once); false when there is no such user. */
+  setLoggingId(record: LoggingIdRecord): Promise<boolean>;
+  getLoggingId(userId: string): Promise<LoggingIdRecord | undefined>;
+  /** The account whose logging id has this digest, in one indexed read. */
+  userByLoggingId(digest: string): Promise<string | undefined>;
+
+  /** The account's devices, by type and name. */
+  devices(userId: string): Promise<DeviceRecord[]>;
+  device(userId: string, id: DeviceId): Promise<DeviceRecord | undefined>;
+  /** Readings posted by a device while attached to no batch, as `readings` gives a batch's. */
+  deviceReadings(userId: string, id: DeviceId, range?: TimeRange): Promise<string | undefined>;
+  /**
+   * One device post in one write transaction: reads the device (locked, so posts of one device are
+   * serialised across processes) and its attached batch's document, calls `decide`, and writes what it
+   * returns. A throw from `decide` writes nothing. A first post that `decide` stores creates the
+   * device, unattached.
+   */
+  devicePost<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T>;
+  /**
+   * Attaches a device to a batch (null: detaches it), creating the device when new, in one write
+   * transaction that may also rewrite batch documents through `editBatch` (their device items): the
+   * batch it leaves (`attached` false) and the batch it joins (`attached` true). Readings it kept while
+   * unattached stay with it. False when `batchId` names no batch.
+   */
+  attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean>;
+  /** False when there is no such device. */
+  setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean>;
+
+  /**
+   * Writes a whole import in one transaction; existing documents with the same `_id` are replaced.
+   * Devices named in an imported batch's `devices.<type>.items` are attached to it (devices.ts).
+   */
   importAll(userId: string, set: ImportSet): Promise<void>;
   /** Every document of an account, in the form importAll takes; each kind ordered by `_id`. */
   exportAll(userId: string): Promise<ImportSet>;

@@ -1,5 +1,5 @@
 import { isScope, SCOPES, type Scope } from "../lib/scopes.ts";
-import { issueApiKey } from "../lib/keys.ts";
+import { issueApiKey } from "../store/keys.ts";
 import { signedInPost, viewerOf, type Web } from "./guard.ts";
 import { page, type Viewer } from "./layout.ts";
 import { settingsMain, type SettingsView } from "./pages/settings.ts";

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { connect, type Socket } from "node:net";
 import { join } from "node:path";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { basic } from "../helpers/app.ts";

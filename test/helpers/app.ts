@@ -2,7 +2,7 @@ import { createApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { parseImport } from "../../src/import.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { Store } from "../../src/store/types.ts";
 import { checkResponse } from "./openapi-responses.ts";

@@ -2,7 +2,7 @@
 // credentials, 403 `Forbidden` for a key without the endpoint's scope (a write scope does not allow
 // delete), and a key sees only its own user's data. Precedence 401, 403, 404, 400: docs/decisions.md.
 import { describe, expect, test } from "bun:test";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { basic, runTable, world, type Scenario, type World } from "./harness.ts";
 import { ENDPOINTS, label, paleUntouched, urlOf } from "./endpoints.ts";

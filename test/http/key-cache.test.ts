@@ -4,7 +4,7 @@
 // has passed.
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { KEYS_EPOCH_MAX_AGE_MS, SqliteStore } from "../../src/store/sqlite.ts";
 import { appOnStore, basic } from "../helpers/app.ts";

@@ -5,7 +5,7 @@ import { loadConfig } from "../../src/config.ts";
 import { parseImport } from "../../src/import.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { HTTPS_REQUIRED } from "../../src/http/transport.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { basic } from "../helpers/app.ts";
 import { startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";

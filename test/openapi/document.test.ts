@@ -72,12 +72,30 @@ describe("OpenAPI document", () => {
     expect(served.has("PATCH /v1/inventory/hops/{id}")).toBe(true);
   });
 
+  test("each operation beyond the hosted API is marked (its tag and x-brewrecords-addition), and no documented one is", async () => {
+    const doc = JSON.parse(await documentText());
+    const config = loadConfig({ DEMO: "0", LOG_LEVEL: "silent" });
+    const api = buildApi(config, SqliteStore.open(":memory:"), newRateLimiter(config), new Observer(config));
+    let additions = 0;
+    for (const route of api.endpoints.routes) {
+      const paths = route.path.includes(":collection") ? INGREDIENT_COLLECTIONS.map((c) => route.path.replace(":collection", c)) : [route.path];
+      for (const path of paths) {
+        const op = doc.paths[path.replace(/:(\w+)/g, "{$1}")][route.method.toLowerCase()];
+        expect([path, route.method, op["x-brewrecords-addition"] === true, op.tags.includes("Beyond the hosted API")]).toEqual([path, route.method, route.addition, route.addition]);
+        if (route.addition) additions++;
+      }
+    }
+    expect(additions).toBeGreaterThanOrEqual(3);
+    expect(doc.tags.find((t: { name: string }) => t.name === "Beyond the hosted API")?.["x-brewrecords-addition"]).toBe(true);
+  });
+
   test("every authenticated operation names its scope and the Basic security scheme; the list and PATCH parameters are the routes' own", async () => {
     const doc = JSON.parse(await documentText());
     expect(doc.components.securitySchemes.basicAuth).toMatchObject({ type: "http", scheme: "basic" });
     for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, { security: unknown[]; "x-scopes"?: string[] }>>)) {
       for (const op of Object.values(ops)) {
-        if (path === "/healthz") {
+        // The health check and the device logging endpoints (a logging id is their credential) take no key.
+        if (["/healthz", "/stream", "/ispindel", "/tilt"].includes(path)) {
           expect(op.security).toEqual([]);
         } else {
           expect(op.security).toEqual([{ basicAuth: [] }]);
@@ -87,7 +105,12 @@ describe("OpenAPI document", () => {
     }
     expect(doc.paths["/v2/batches/{id}"].delete["x-scopes"]).toEqual(["batches.delete"]);
     const listParams = doc.paths["/v2/batches"].get.parameters.map((p: { name: string }) => p.name).sort();
-    expect(listParams).toEqual(["complete", "include", "limit", "order_by", "order_by_direction", "start_after", "status"]);
+    expect(listParams).toEqual(["complete", "include", "limit", "order_by", "order_by_direction", "start_after", "status", "status_in"]);
+    // A parameter beyond the hosted API is marked as one; the documented ones are not.
+    const marked = doc.paths["/v2/batches"].get.parameters.filter((p: Record<string, unknown>) => p["x-brewrecords-addition"]).map((p: { name: string }) => p.name);
+    expect(marked).toEqual(["status_in"]);
+    expect(doc.paths["/v2/batches/{id}/readings"].get.parameters.filter((p: Record<string, unknown>) => p["x-brewrecords-addition"]).map((p: { name: string }) => p.name)).toEqual(["since", "until"]);
+    expect(doc.paths["/v1/batches"].get.parameters.map((p: { name: string }) => p.name)).not.toContain("status_in");
     expect(doc.paths["/v1/batches"].get.parameters.map((p: { name: string }) => p.name)).toContain("offset");
     expect(Object.keys(doc.paths["/v2/batches/{id}"].patch.responses).sort()).toEqual(["200", "400", "401", "403", "404", "429"]);
     // The PATCH body is the very schema the route validates with, made from the one bounds table.

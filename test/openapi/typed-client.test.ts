@@ -44,6 +44,13 @@ const hops = await client.GET("/v2/inventory/hops");
 const hopIds: string[] = (hops.data ?? []).map((h) => h._id);
 const oneHop = hopIds.length ? await client.GET("/v2/inventory/hops/{id}", { params: { path: { id: hopIds[0] } } }) : undefined;
 const hopId: string | undefined = oneHop?.data?._id;
+
+// The additions beyond the hosted API: a batch from a recipe, a reading posted, read back since a time.
+const started = await client.POST("/v2/batches", { body: { recipeId, name: "Typed Brew" } });
+const batchId: string = started.data?.id ?? "";
+const posted = await client.POST("/v2/batches/{id}/readings", { params: { path: { id: batchId } }, body: { time: 1700000000000, sg: 1.048, temp: 19.5 } });
+const since = await client.GET("/v2/batches/{id}/readings", { params: { path: { id: batchId }, query: { since: 1700000000000 } } });
+const dashboard = await client.GET("/v2/batches", { params: { query: { status_in: "Planning,Fermenting" } } });
 console.log(JSON.stringify({
   list: [list.response.status, list.data?.length],
   one: [one.response.status, one.data?.name],
@@ -53,6 +60,7 @@ console.log(JSON.stringify({
   hop: hop.response.status,
   missing: missing.response.status,
   strict: [names, recipeIds.length, hopIds.length, hopId === hopIds[0]],
+  additions: [started.response.status, posted.response.status, posted.data?.sg, since.data?.map((r) => [r.time, r.sg]), dashboard.data?.map((b) => b.name)],
 }));
 `;
 
@@ -90,6 +98,7 @@ test("a client generated from /swagger/json type-checks and calls the server", a
       hop: 201,
       missing: 404,
       strict: [["Typed Batch"], 1, 1, true],
+      additions: [201, 201, 1.048, [[1700000000000, 1.048]], ["Typed Brew"]],
     });
   } finally {
     await server.stop();

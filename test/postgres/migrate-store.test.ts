@@ -4,7 +4,7 @@ import { createApp } from "../../src/app.ts";
 import { loadConfig } from "../../src/config.ts";
 import { createDemoAccount } from "../../src/demo-account.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
-import { moveStore, TABLES } from "../../src/store/postgres-move.ts";
+import { moveStore, TABLES } from "../../src/store/move.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { ImportBatch, Store } from "../../src/store/types.ts";
 import { basic } from "../helpers/app.ts";
@@ -116,7 +116,8 @@ describe.skipIf(!HAVE_POSTGRES)("migrate-store", () => {
       const byTable = Object.fromEntries(reports.map((r) => [r.table, r]));
       expect(reports.every((r) => r.ok)).toBe(true);
       expect(byTable.records.target.rows).toBe(10_000);
-      expect(byTable.readings.target.rows).toBe(10_000);
+      expect(byTable.reading_lists.target.rows).toBe(10_000);
+      expect(byTable.readings.target.rows).toBe(1_000_000);
       expect(JSON.parse((await pgStore.readings("brewer", "batch09999"))!).length).toBe(100);
       const page = await pgStore.list("brewer", "batch", { limit: 2, orderBy: "brewDate", desc: true, fields: "summary" });
       expect(page).toEqual(await big.list("brewer", "batch", { limit: 2, orderBy: "brewDate", desc: true, fields: "summary" }));

@@ -4,7 +4,7 @@
 // its own (scripts/ensure-postgres.sh), since stopping the shared server would break other tests.
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
 import { basic } from "../helpers/app.ts";

@@ -4,7 +4,7 @@ import { loadConfig } from "../../src/config.ts";
 import { RateLimiter, WINDOW_MS } from "../../src/http/rate-limit.ts";
 import { SCOPES, type Scope } from "../../src/lib/scopes.ts";
 import { parseImport } from "../../src/import.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { basic, type Account } from "../helpers/app.ts";
 

@@ -68,7 +68,7 @@ describe("unknown routes are not counted", () => {
   test("v2-only operations under /v1 and unknown paths answer 404 without rate headers and use nothing", async () => {
     const h = await clockApp({ 1: 150, 2: 3 });
     const alice = await h.account("alice");
-    for (const [method, path] of [["GET", "/v2/nothing"], ["POST", "/v2/batches"], ["DELETE", "/v1/batches/b"], ["GET", "/v3/batches"]]) {
+    for (const [method, path] of [["GET", "/v2/nothing"], ["PUT", "/v2/batches"], ["POST", "/v1/batches"], ["DELETE", "/v1/batches/b"], ["GET", "/v3/batches"]]) {
       for (let n = 0; n < 5; n++) {
         const res = await h.call(method, path, alice.auth);
         expect([method, path, res.status, res.text]).toEqual([method, path, 404, "Not Found"]);

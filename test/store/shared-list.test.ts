@@ -60,8 +60,8 @@ describe("SqliteStore.list with a shared query", () => {
     expect(page(store.list("ann", "batch", shared))).toEqual(ids("ann").slice(0, 10));
     // The store's list and update shapes are a bounded set, far below the cache's bound of 2,000
     // statements; 2,001 statements of other text reach it, and emptying it finalizes every statement.
-    const internals = store as unknown as { statement(sql: string): unknown };
-    for (let i = 0; i <= 2000; i++) internals.statement(`SELECT ${i}`);
+    const internals = store as unknown as { statements: { get(sql: string): unknown } };
+    for (let i = 0; i <= 2000; i++) internals.statements.get(`SELECT ${i}`);
     expect(page(store.list("ann", "batch", shared))).toEqual(ids("ann").slice(0, 10));
     expect(page(store.list("bob", "batch", shared))).toEqual(ids("bob").slice(0, 10));
   });
@@ -76,7 +76,7 @@ describe("SqliteStore pages after a cursor", () => {
   const byDate = order("brewDate");
   const after = (cursor: string) => store.list("ann", "batch", { ...defaults(2), orderBy: "brewDate", startAfter: cursor });
   const page = (rows: unknown) => (rows as string[]).map((r) => (JSON.parse(r) as { _id: string })._id);
-  const internals = store as unknown as { statement(sql: string): unknown; statements: Map<string, unknown> };
+  const internals = store as unknown as { statements: { get(sql: string): unknown; size: number } };
 
   test("each page follows its cursor, ties by _id, an unknown cursor is known", () => {
     for (let i = 0; i < byDate.length; i++) expect(page(after(byDate[i]))).toEqual(byDate.slice(i + 1, i + 11));
@@ -87,12 +87,12 @@ describe("SqliteStore pages after a cursor", () => {
     expect(page(after(byDate[3]))).toEqual(byDate.slice(4, 14));
     // A new order (by name: new statements for the cursor's key and for the page) with the cache one
     // short of its bound of 2,000 statements: the first of the two fills it, the second empties it.
-    for (let i = 0; internals.statements.size < 1999; i++) internals.statement(`SELECT ${i}`);
+    for (let i = 0; internals.statements.size < 1999; i++) internals.statements.get(`SELECT ${i}`);
     const byName = order("name");
     const named = store.list("ann", "batch", { ...defaults(2), orderBy: "name", startAfter: byName[12] });
     expect(page(named)).toEqual(byName.slice(13, 23));
     expect(page(after(byDate[3]))).toEqual(byDate.slice(4, 14));
-    for (let i = 0; i <= 2000; i++) internals.statement(`SELECT 'again', ${i}`);
+    for (let i = 0; i <= 2000; i++) internals.statements.get(`SELECT 'again', ${i}`);
     expect(page(after(byDate[5]))).toEqual(byDate.slice(6, 16));
   });
 });

@@ -7,7 +7,7 @@ import { parseImport } from "../../src/import.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { webRoutes } from "../../src/web/routes.ts";
 import { hashPassword } from "../../src/web/password.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import type { Scope } from "../../src/lib/scopes.ts";
 import { importDocument } from "./data.ts";
 

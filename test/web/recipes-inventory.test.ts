@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { importDocument, PLAIN_RECIPE_ID, RECIPE_ID } from "./data.ts";
 import { aliceWithRecords, basic, csrfOf } from "./helpers.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { SCOPES } from "../../src/lib/scopes.ts";
-import { issueApiKey } from "../../src/lib/keys.ts";
+import { issueApiKey } from "../../src/store/keys.ts";
 import { basic, webHarness } from "./helpers.ts";
 
 async function signedIn() {

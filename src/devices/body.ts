@@ -1,0 +1,35 @@
+import { readText } from "../http/body.ts";
+import { badRequest, ERRORS } from "../http/errors.ts";
+import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "../lib/json.ts";
+
+/** Largest device post read: real ones are a few hundred bytes (docs/decisions.md, Devices). */
+export const MAX_POST_BYTES = 16 * 1024;
+
+const FORM_TYPE = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+/**
+ * A device post's fields: a form-urlencoded body (TiltPi) as strings, anything else read as a JSON
+ * object, whatever its content type says (small firmwares send JSON as text/plain or with none).
+ * 413 past MAX_POST_BYTES; 400 for an empty, malformed or non-object body.
+ */
+export async function readDeviceBody(request: Request, maxBytes = MAX_POST_BYTES): Promise<Doc> {
+  const raw = await readText(request, maxBytes);
+  if (raw.trim() === "") throw badRequest(ERRORS.missingBody);
+  if (FORM_TYPE.test(request.headers.get("content-type") ?? "")) return formFields(raw);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest(ERRORS.invalidJson);
+  }
+  if (depthOf(parsed) > MAX_DEPTH) throw badRequest(ERRORS.bodyTooDeep);
+  if (!isPlainObject(parsed)) throw badRequest(ERRORS.bodyNotObject);
+  return parsed;
+}
+
+function formFields(raw: string): Doc {
+  const fields: Doc = Object.create(null);
+  // The first of repeated keys counts, as it does for query parameters.
+  for (const [k, v] of new URLSearchParams(raw)) if (!(k in fields)) fields[k] = v;
+  return fields;
+}

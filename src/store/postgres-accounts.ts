@@ -1,0 +1,175 @@
+import { SQL } from "bun";
+import { migrate } from "./postgres-schema.ts";
+import type { ApiKeyRecord, LoggingIdRecord, RateCount, UserRecord } from "./types.ts";
+
+/** Connections per server process unless the URL says otherwise (`?max=`). */
+export const DEFAULT_POOL_SIZE = 10;
+
+// PostgreSQL text cannot hold a NUL character. No stored key holds one, so a lookup by such a key
+// finds nothing, exactly as it would on SQLite; only writing one is refused.
+export const findable = (...keys: string[]) => keys.every((k) => typeof k === "string" && !k.includes("\u0000"));
+
+/** Splits `?max=N` (pool size per process) off the URL; the rest goes to the driver as is. */
+export function poolOptions(url: string): { url: string; max: number } {
+  const parsed = new URL(url);
+  const raw = parsed.searchParams.get("max");
+  parsed.searchParams.delete("max");
+  const max = raw === null ? DEFAULT_POOL_SIZE : Number(raw);
+  if (!Number.isInteger(max) || max < 1 || max > 1000) throw new Error(`DATABASE_URL: max must be a whole number from 1 to 1000, got "${raw}"`);
+  return { url: parsed.toString(), max };
+}
+
+/**
+ * The PostgreSQL store's pool, its accounts and credentials (users, API keys, logging ids, secrets,
+ * rate counts) and the database's own operations; documents, readings and devices are PostgresStore's.
+ */
+export class PostgresAccounts {
+  readonly sql: SQL;
+  /** Migrations, awaited by every method, so opening stays synchronous like SQLite's. */
+  readonly ready: Promise<void>;
+
+  constructor(url: string) {
+    const { url: clean, max } = poolOptions(url);
+    this.sql = new SQL(clean, { max, idleTimeout: 30 });
+    this.ready = migrate(this.sql);
+    // A failed start is reported by the first call that awaits it, not as an unhandled rejection.
+    this.ready.catch(() => {});
+  }
+
+  /** The pool, once migrations are done. */
+  async db(): Promise<SQL> {
+    await this.ready;
+    return this.sql;
+  }
+
+  async createUser(userId: string, passwordHash: string | null): Promise<boolean> {
+    const sql = await this.db();
+    const rows = await sql`INSERT INTO users (id, password_hash, created_at) VALUES (${userId}, ${passwordHash}, ${Date.now()})
+      ON CONFLICT DO NOTHING RETURNING id`;
+    return rows.length === 1;
+  }
+
+  async userExists(userId: string): Promise<boolean> {
+    return (await this.getUser(userId)) !== undefined;
+  }
+
+  async getUser(userId: string): Promise<UserRecord | undefined> {
+    const sql = await this.db();
+    if (!findable(userId)) return undefined;
+    const [row] = await sql`SELECT id, password_hash, created_at FROM users WHERE id = ${userId}`;
+    return row ? { userId: row.id, passwordHash: row.password_hash, createdAt: Number(row.created_at) } : undefined;
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(userId)) return false;
+    return (await sql`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${userId} RETURNING id`).length === 1;
+  }
+
+  async setApiKey(k: ApiKeyRecord): Promise<void> {
+    const sql = await this.db();
+    // One statement: every instance reads the new digest from its next request on.
+    await sql`INSERT INTO api_keys (user_id, digest, scopes, api_version, created_at)
+      VALUES (${k.userId}, ${k.digest}, ${k.scopes.join(",")}, ${k.apiVersion}, ${k.createdAt})
+      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, scopes = excluded.scopes,
+        api_version = excluded.api_version, created_at = excluded.created_at`;
+  }
+
+  async getApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
+    const sql = await this.db();
+    if (!findable(userId)) return undefined;
+    const [row] = await sql`SELECT user_id, digest, scopes, api_version, created_at FROM api_keys WHERE user_id = ${userId}`;
+    if (!row) return undefined;
+    return {
+      userId: row.user_id,
+      digest: row.digest,
+      scopes: row.scopes ? String(row.scopes).split(",") : [],
+      apiVersion: Number(row.api_version) === 1 ? 1 : 2,
+      createdAt: Number(row.created_at),
+    };
+  }
+
+  async secret(name: string, create: () => string): Promise<string> {
+    const sql = await this.db();
+    // Instances starting together may both create one; the first insert wins and all read it.
+    await sql`INSERT INTO meta (name, value) VALUES (${name}, ${create()}) ON CONFLICT (name) DO NOTHING`;
+    const [row] = await sql`SELECT value FROM meta WHERE name = ${name}`;
+    return row.value;
+  }
+
+  async setLoggingId(r: LoggingIdRecord): Promise<boolean> {
+    const sql = await this.db();
+    if (!findable(r.userId)) return false;
+    const rows = await sql`INSERT INTO logging_ids (user_id, digest, created_at) SELECT id, ${r.digest}, ${r.createdAt} FROM users WHERE id = ${r.userId}
+      ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, created_at = excluded.created_at RETURNING user_id`;
+    return rows.length === 1;
+  }
+
+  async getLoggingId(userId: string): Promise<LoggingIdRecord | undefined> {
+    const sql = await this.db();
+    if (!findable(userId)) return undefined;
+    const [row] = await sql`SELECT digest, created_at FROM logging_ids WHERE user_id = ${userId}`;
+    return row ? { userId, digest: row.digest, createdAt: Number(row.created_at) } : undefined;
+  }
+
+  async userByLoggingId(digest: string): Promise<string | undefined> {
+    const sql = await this.db();
+    if (!findable(digest)) return undefined;
+    const [row] = await sql`SELECT user_id FROM logging_ids WHERE digest = ${digest}`;
+    return row?.user_id;
+  }
+
+  async loadRateCounts(windowStart: number): Promise<RateCount[]> {
+    const sql = await this.db();
+    const rows = await sql`SELECT user_id, api_version, count FROM rate_counts WHERE window_start = ${windowStart}`;
+    return rows.map((r: { user_id: string; api_version: number; count: number }) => ({
+      userId: r.user_id,
+      apiVersion: Number(r.api_version) === 1 ? 1 : 2,
+      count: Number(r.count),
+    }));
+  }
+
+  async saveRateCounts(windowStart: number, counts: RateCount[]): Promise<void> {
+    const sql = await this.db();
+    await sql.begin(async (tx) => {
+      for (const c of counts) {
+        await tx`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${c.userId}, ${c.apiVersion}, ${windowStart}, ${c.count})
+          ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = GREATEST(rate_counts.count, excluded.count)`;
+      }
+      await tx`DELETE FROM rate_counts WHERE window_start < ${windowStart}`;
+    });
+  }
+
+  /** Counts one call atomically across every process on this database; returns the calls so far. */
+  async countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number): Promise<number> {
+    const sql = await this.db();
+    const [row] = await sql`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${userId}, ${apiVersion}, ${windowStart}, 1)
+      ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = rate_counts.count + 1 RETURNING count`;
+    return Number(row.count);
+  }
+
+  /** Drops the counts of windows before this one (called once per window by each process). */
+  async dropRateWindowsBefore(windowStart: number): Promise<void> {
+    const sql = await this.db();
+    await sql`DELETE FROM rate_counts WHERE window_start < ${windowStart}`;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    const sql = await this.db();
+    return (await sql`SELECT 1 FROM users LIMIT 1`).length === 0;
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      const sql = await this.db();
+      return (await sql`SELECT 1 AS ok`).length === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.ready.catch(() => {});
+    await this.sql.close();
+  }
+}

@@ -1,0 +1,54 @@
+import { Database } from "bun:sqlite";
+import { MIGRATIONS } from "./sqlite-schema.ts";
+
+// Opening a SQLite database: the file, its pragmas, and the versioned migrations (sqlite-schema.ts).
+
+export function openDatabase(path: string): Database {
+  const db = openFile(path);
+  // WAL with synchronous=NORMAL survives a process crash without losing a committed write
+  // (docs/decisions.md); a second writer waits instead of failing at once.
+  db.exec("PRAGMA journal_mode = WAL");
+  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db);
+  return db;
+}
+
+/**
+ * The database file, created when missing, with its folder. The folder is made only when the open
+ * fails for want of it: node:fs then loads, which a start on an existing database never needs.
+ */
+function openFile(path: string): Database {
+  try {
+    return new Database(path, { create: true, strict: true });
+  } catch (e) {
+    if (path === ":memory:" || (e as { code?: string }).code !== "SQLITE_CANTOPEN") throw e;
+    const { mkdirSync } = require("node:fs") as typeof import("node:fs");
+    const { dirname } = require("node:path") as typeof import("node:path");
+    mkdirSync(dirname(path), { recursive: true });
+    return new Database(path, { create: true, strict: true });
+  }
+}
+
+const schemaVersion = (db: Database) => (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+
+/** Brings the schema up to date. A database already there is only read: no write at every start. */
+function migrate(db: Database): void {
+  const check = (applied: number) => {
+    if (applied > MIGRATIONS.length) throw new Error(`database schema version ${applied} is newer than this server (${MIGRATIONS.length})`);
+    return applied < MIGRATIONS.length;
+  };
+  if (!check(schemaVersion(db))) return;
+  // Under the write lock, read again: another process may have migrated in between.
+  db.transaction(() => {
+    const applied = schemaVersion(db);
+    if (!check(applied)) return;
+    for (let v = applied; v < MIGRATIONS.length; v++) {
+      const step = MIGRATIONS[v];
+      if (typeof step === "string") db.exec(step);
+      else step(db);
+    }
+    db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}

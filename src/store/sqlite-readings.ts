@@ -1,0 +1,85 @@
+import type { StoredJson, TimeRange, TimedReading } from "./types.ts";
+import { readingRow, readingRows, type ReadingRow } from "./reading-rows.ts";
+import type { StatementCache } from "./sqlite-statements.ts";
+import type { Doc } from "../lib/json.ts";
+
+// Series of readings in the SQLite store: a batch's (`readings`, owned by user and batch) and a
+// device's while attached to no batch (`device_readings`, owned by user, type and name). The callers
+// run the writes inside their own transactions.
+
+export interface Series {
+  table: "readings" | "device_readings";
+  /** The owner's columns after user_id, each compared with one bound value. */
+  owner: readonly string[];
+}
+
+export const BATCH_SERIES: Series = { table: "readings", owner: ["batch_id"] };
+export const DEVICE_SERIES: Series = { table: "device_readings", owner: ["type", "name"] };
+
+const where = (s: Series) => `user_id = ?${s.owner.map((c) => ` AND ${c} = ?`).join("")}`;
+
+function rangeSql(range: TimeRange | undefined): { sql: string; values: number[] } {
+  const values: number[] = [];
+  let sql = "";
+  if (range?.since !== undefined) (sql += " AND at >= ?"), values.push(range.since);
+  if (range?.until !== undefined) (sql += " AND at <= ?"), values.push(range.until);
+  // A range selects readings whose time is a number (reading-rows.ts).
+  if (values.length) sql += " AND timed = 1";
+  return { sql, values };
+}
+
+export class SqliteReadings {
+  constructor(private readonly statements: StatementCache) {}
+
+  /**
+   * The series' readings as one JSON array, built by SQLite from the rows in key order; as bytes
+   * (a BLOB) when asked, never decoded. `exists` is a query answering a row when the list exists.
+   */
+  list(s: Series, owner: string[], bytes: boolean, range?: TimeRange, exists?: string): StoredJson | undefined {
+    const r = rangeSql(range);
+    // The rows come in key order from the ordered subquery, which SQLite never flattens into an
+    // aggregate; `group_concat(… ORDER BY …)` sorted them again in a temporary b-tree, three times
+    // the cost at 50,000 readings (docs/performance.md, "Storage").
+    const rows = `SELECT body FROM ${s.table} WHERE ${where(s)}${r.sql} ORDER BY at, seq`;
+    const array = `'[' || COALESCE((SELECT group_concat(body, ',') FROM (${rows})), '') || ']'`;
+    const select = bytes ? `CAST(${array} AS BLOB)` : array;
+    const sql = exists ? `SELECT ${select} FROM (${exists})` : `SELECT ${select}`;
+    const found = this.statements.get(sql).values(...owner, ...r.values, ...(exists ? owner : [])) as Array<[StoredJson]>;
+    return found.length ? found[0][0] : undefined;
+  }
+
+  last(s: Series, owner: string[]): string | undefined {
+    const rows = this.statements.get(`SELECT body FROM ${s.table} WHERE ${where(s)} ORDER BY at DESC, seq DESC LIMIT 1`).values(...owner) as Array<[string]>;
+    return rows.length ? rows[0][0] : undefined;
+  }
+
+  /** Appends one reading after those of its key, replacing the readings at its time (docs/decisions.md). */
+  append(s: Series, owner: string[], reading: TimedReading): void {
+    if (typeof reading.time !== "number" || !Number.isFinite(reading.time)) throw new TypeError("a reading to append needs a numeric time");
+    const row = readingRow(reading, 0);
+    this.remove(s, owner, reading.time);
+    const cols = ["user_id", ...s.owner];
+    const placeholders = cols.map(() => "?").join(", ");
+    this.statements
+      .get(`INSERT INTO ${s.table} (${cols.join(", ")}, at, seq, timed, body)
+        SELECT ${placeholders}, ?, COALESCE(MAX(seq) + 1, 0), ?, ? FROM ${s.table} WHERE ${where(s)} AND at = ?`)
+      .run(...owner, row.at, row.timed, row.body, ...owner, row.at);
+  }
+
+  /** Deletes the readings whose time is exactly `time`; the count deleted. */
+  remove(s: Series, owner: string[], time: number): number {
+    return this.statements.get(`DELETE FROM ${s.table} WHERE ${where(s)} AND at = ? AND timed = 1`).run(...owner, time).changes;
+  }
+
+  /** Replaces a series' rows with a whole list, in the order it came. */
+  replaceAll(s: Series, owner: string[], readings: Doc[]): void {
+    this.clear(s, owner);
+    const cols = ["user_id", ...s.owner, "at", "seq", "timed", "body"];
+    const insert = this.statements.get(`INSERT INTO ${s.table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`);
+    for (const r of readingRows(readings) as ReadingRow[]) insert.run(...owner, r.at, r.seq, r.timed, r.body);
+  }
+
+  clear(s: Series, owner: string[]): void {
+    this.statements.get(`DELETE FROM ${s.table} WHERE ${where(s)}`).run(...owner);
+  }
+}

@@ -1,0 +1,66 @@
+// The logging endpoints in process, on SQLite and (TEST_STORE=postgres) PostgreSQL: exact statuses and
+// bodies of every refusal, and the bodies real senders send (docs/decisions.md, Devices).
+import { beforeEach, describe, expect, test } from "bun:test";
+import { issueLoggingId } from "../../src/devices/logging-id.ts";
+import { openApp, type Harness } from "../http/harness.ts";
+
+let h: Harness;
+let id: string;
+
+beforeEach(async () => {
+  h = await openApp({ loggingMinIntervalSeconds: 0 });
+  await h.account("dora");
+  await h.load("dora", { batches: [{ _id: "b1", name: "b1", devices: { stream: { items: [{ name: "S" }] } } }] });
+  id = await issueLoggingId(h.store, "dora");
+});
+
+const post = (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
+  h.app.handle(new Request(`http://localhost${path}`, { method: "POST", headers, body })).then(async (r) => [r.status, await r.text()]);
+const readings = async () => (await h.store.readings("dora", "b1")) ?? "[]";
+
+describe("refused posts store nothing", () => {
+  const CASES: Array<[name: string, path: (id: string) => string, body: string | undefined, headers: Record<string, string>, status: number, text: string]> = [
+    ["an empty body is 400 Missing body", (i) => `/stream?id=${i}`, undefined, {}, 400, "Missing body"],
+    ["an empty id is 400 Missing logging id", () => "/stream?id=", '{"name":"S","temp":1}', {}, 400, "Missing logging id"],
+    ["an id of the wrong shape is 400 Invalid logging id", () => "/stream?id=short", '{"name":"S","temp":1}', {}, 400, "Invalid logging id"],
+    ["a JSON array is 400 Body must be a JSON object", (i) => `/stream?id=${i}`, "[1]", {}, 400, "Body must be a JSON object"],
+    ["JSON nested past 64 levels is 400", (i) => `/stream?id=${i}`, "[".repeat(70) + "]".repeat(70), {}, 400, "Invalid JSON: nested too deeply"],
+    ["a declared length past 16 KiB is 413", (i) => `/stream?id=${i}`, JSON.stringify({ name: "S", temp: 1, pad: "x".repeat(17_000) }), {}, 413, "Payload Too Large"],
+    ["a form without Color is 400 Missing Color", (i) => `/tilt?id=${i}`, "SG=1.050&Temp=68", { "content-type": "application/x-www-form-urlencoded" }, 400, "Missing Color"],
+  ];
+  for (const [name, path, body, headers, status, text] of CASES) {
+    test(name, async () => {
+      expect(await post(path(id), body, headers)).toEqual([status, text]);
+      expect(await readings()).toBe("[]");
+    });
+  }
+
+  test("a streamed body past 16 KiB is 413", async () => {
+    const big = new TextEncoder().encode(JSON.stringify({ name: "S", temp: 1, pad: "x".repeat(20_000) }));
+    const stream = new ReadableStream({ start: (c) => (c.enqueue(big), c.close()) });
+    const res = await h.app.handle(new Request(`http://localhost/stream?id=${id}`, { method: "POST", body: stream }));
+    expect([res.status, await res.text()]).toEqual([413, "Payload Too Large"]);
+    expect(await readings()).toBe("[]");
+  });
+});
+
+describe("bodies as senders send them", () => {
+  test("JSON sent as text/plain is read as JSON", async () => {
+    expect(await post(`/stream?id=${id}`, '{"name":"S","temp":20}', { "content-type": "text/plain" })).toEqual([200, '{"result":"OK"}']);
+    expect(JSON.parse(await readings())).toHaveLength(1);
+  });
+
+  test("JSON with no content type is read as JSON", async () => {
+    expect(await post(`/stream?id=${id}`, '{"name":"S","temp":21}')).toEqual([200, '{"result":"OK"}']);
+  });
+
+  test("a form repeating a key takes its first value", async () => {
+    expect(await post(`/tilt?id=${id}`, "Color=RED&SG=1.050&SG=1.060", { "content-type": "application/x-www-form-urlencoded" })).toEqual([200, '{"result":"OK"}']);
+    expect((await h.store.devices("dora")).find((d) => d.name === "RED")!.lastData!.sg).toBe(1.05);
+  });
+
+  test("GET on a logging path is 404, as an unknown route", async () => {
+    const res = await h.app.handle(new Request(`http://localhost/stream?id=${id}`));
+    expect(res.status).toBe(404);
+  });
+});
