@@ -17,7 +17,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** How often rate-limit counts are saved: a crash loses at most this much of the counting. */
+/** How often a rate-limit lease whose write failed is tried again (src/http/rate-limit.ts). */
 export const RATE_SAVE_INTERVAL_MS = 1000;
 /** How long a graceful stop waits for in-flight requests. */
 export const STOP_GRACE_MS = 10_000;
@@ -108,7 +108,7 @@ export async function startServer(config: Config, store: Store): Promise<Running
       }, STOP_GRACE_MS);
       await Promise.all([server.stop(), logging?.stop()]);
       clearTimeout(grace);
-      await limiter.save(store);
+      await limiter.release(store);
     },
   };
 }

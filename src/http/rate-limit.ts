@@ -2,9 +2,12 @@ import { ERRORS, HttpError } from "./errors.ts";
 import type { RateCount, RateStorage } from "../store/types.ts";
 
 // Fixed one-hour windows per account and API version (docs/decisions.md). With one process, counting
-// happens in memory, so the check on every request is a map lookup; counts are saved to the store every
-// second and at a graceful stop, and loaded at start, so a restart keeps them (a crash loses at most the
-// last second). Several processes on one PostgreSQL database count in it instead (SharedRateLimiter).
+// happens in memory, so the check on every request is a map lookup. What the store holds is never
+// less than what was handed out: before a count passes what the store has, the store is told of the
+// next lease of calls (a twentieth of the hour's budget) at once, and calls are then counted in memory
+// up to it. A process killed at any moment restarts with at least every call it answered counted, so a
+// crash loop hands out no more than the hour allows; a restart may count up to one lease not used.
+// Several processes on one PostgreSQL database count in it instead (SharedRateLimiter).
 
 export const WINDOW_MS = 3_600_000;
 
@@ -21,6 +24,8 @@ export interface Limiter {
   take(userId: string, apiVersion: 1 | 2): RateState | Promise<RateState>;
   load(storage: RateStorage): Promise<void>;
   save(storage: RateStorage): Promise<void>;
+  /** At a graceful stop: the exact counts, giving back what was stored ahead of use. */
+  release(storage: RateStorage): Promise<void>;
 }
 
 /** One account's calls on one API version in the current window. */
@@ -28,9 +33,16 @@ interface Count {
   userId: string;
   apiVersion: 1 | 2;
   used: number;
-  /** Changed since the last save (and listed in `dirty`). */
+  /** What the store is to hold for it (at least `used`): calls up to it are counted in memory alone. */
+  leased: number;
+  /** What this limiter has written to the store for it, or read from it. */
+  stored: number;
+  /** Its lease is not yet in the store (a write failed): listed in `dirty`, written by the next save. */
   dirty: boolean;
 }
+
+/** Calls leased at once: a twentieth of the hour's budget, so a budget of 500 writes once per 25 calls. */
+export const leaseOf = (limit: number) => Math.max(1, Math.ceil(limit / 20));
 
 export class RateLimiter implements Limiter {
   private windowStart = 0;
@@ -38,6 +50,7 @@ export class RateLimiter implements Limiter {
   // string, whose hash the engine has kept since its first use, and changes it in place.
   private counts = { 1: new Map<string, Count>(), 2: new Map<string, Count>() };
   private dirty: Count[] = [];
+  private storage?: RateStorage;
 
   constructor(
     protected readonly limits: { 1: number; 2: number },
@@ -57,7 +70,7 @@ export class RateLimiter implements Limiter {
   private count(userId: string, apiVersion: 1 | 2): Count {
     const byUser = this.counts[apiVersion];
     let c = byUser.get(userId);
-    if (!c) byUser.set(userId, (c = { userId, apiVersion, used: 0, dirty: false }));
+    if (!c) byUser.set(userId, (c = { userId, apiVersion, used: 0, leased: 0, stored: 0, dirty: false }));
     return c;
   }
 
@@ -78,19 +91,35 @@ export class RateLimiter implements Limiter {
       throw new HttpError(429, ERRORS.tooManyRequests, { "retry-after": String(reset), ...rateHeaders({ limit, remaining: 0, reset, apiVersion }) });
     }
     c.used++;
-    this.markDirty(c);
+    if (c.used > c.leased) this.lease(c, limit);
     return { limit, remaining: Math.max(0, limit - c.used), reset, apiVersion };
   }
 
+  /** Records the count's next lease in the store before the call it is taken for is answered. */
+  private lease(c: Count, limit: number): void {
+    c.leased = Math.min(c.used - 1 + leaseOf(limit), limit);
+    if (!this.storage) return this.markDirty(c);
+    // SQLite writes inside the call, before it returns; a failed write is tried again by the next save.
+    const before = c.stored;
+    c.stored = c.leased;
+    this.storage.saveRateCounts(this.windowStart, [{ userId: c.userId, apiVersion: c.apiVersion, count: c.leased }]).catch(() => {
+      c.stored = Math.min(c.stored, before);
+      this.markDirty(c);
+    });
+  }
+
   async load(storage: RateStorage): Promise<void> {
+    this.storage = storage;
     this.roll(this.now());
     for (const { userId, apiVersion, count } of await storage.loadRateCounts(this.windowStart)) {
       const c = this.count(userId, apiVersion);
       c.used = Math.max(count, c.used);
+      c.leased = Math.max(c.used, c.leased);
+      c.stored = Math.max(count, c.stored);
     }
   }
 
-  /** Saves the counts changed since the last save; after a failed save they stay pending for the next. */
+  /** Saves the leases not yet in the store; after a failed save they stay pending for the next. */
   async save(storage: RateStorage): Promise<void> {
     if (this.dirty.length === 0) return;
     const changed = this.dirty;
@@ -98,13 +127,31 @@ export class RateLimiter implements Limiter {
     this.dirty = [];
     for (const c of changed) c.dirty = false;
     try {
-      await storage.saveRateCounts(windowStart, changed.map(({ userId, apiVersion, used }) => ({ userId, apiVersion, count: used })));
+      const leases = changed.map((c) => [c, c.leased] as const);
+      await storage.saveRateCounts(windowStart, leases.map(([{ userId, apiVersion }, leased]) => ({ userId, apiVersion, count: leased })));
+      for (const [c, leased] of leases) c.stored = Math.max(c.stored, leased);
     } catch (e) {
       // A busy database must not drop counts until their key is called again; a past window's are moot.
       if (this.windowStart === windowStart) for (const c of changed) this.markDirty(c);
       throw e;
     }
   }
+
+  /** The window's exact counts, each giving back the calls it had stored ahead of use (a graceful stop). */
+  async release(storage: RateStorage): Promise<void> {
+    const counts = [...this.counts[1].values(), ...this.counts[2].values()];
+    if (counts.length === 0) return;
+    await storage.saveRateCounts(
+      this.windowStart,
+      counts.map(({ userId, apiVersion, used, stored }) => ({ userId, apiVersion, count: used, release: Math.max(0, stored - used) })),
+    );
+    for (const c of counts) {
+      c.stored = c.leased = c.used;
+      c.dirty = false;
+    }
+    this.dirty = [];
+  }
+
 }
 
 // The policy and limit fields depend only on the version and its limit: made once, not per response.
@@ -178,7 +225,8 @@ export class SharedRateLimiter implements Limiter {
     return state;
   }
 
-  /** Nothing to load or save: every count is already in the database. */
+  /** Nothing to load, save or give back: every count is already in the database. */
   async load(): Promise<void> {}
   async save(): Promise<void> {}
+  async release(): Promise<void> {}
 }

@@ -134,7 +134,7 @@ export class PostgresAccounts {
     await sql.begin(async (tx) => {
       for (const c of counts) {
         await tx`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${c.userId}, ${c.apiVersion}, ${windowStart}, ${c.count})
-          ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = GREATEST(rate_counts.count, excluded.count)`;
+          ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = GREATEST(rate_counts.count - ${c.release ?? 0}, excluded.count)`;
       }
       await tx`DELETE FROM rate_counts WHERE window_start < ${windowStart}`;
     });

@@ -149,9 +149,9 @@ export class SqliteAccounts {
     this.db.transaction(() => {
       const upsert = this.statements.get(
         `INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (?, ?, ?, ?)
-         ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = MAX(count, excluded.count)`,
+         ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = MAX(count - ?, excluded.count)`,
       );
-      for (const c of counts) upsert.run(c.userId, c.apiVersion, windowStart, c.count);
+      for (const c of counts) upsert.run(c.userId, c.apiVersion, windowStart, c.count, c.release ?? 0);
       this.statements.get("DELETE FROM rate_counts WHERE window_start < ?").run(windowStart);
     }).immediate();
   }

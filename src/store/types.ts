@@ -7,6 +7,11 @@ export interface RateCount {
   userId: string;
   apiVersion: 1 | 2;
   count: number;
+  /**
+   * Calls this writer had stored ahead of use and gives back (a graceful stop): the stored count goes
+   * down by it, never below `count`. Absent: the stored count only ever rises.
+   */
+  release?: number;
 }
 
 /** Where rate counts are kept across restarts. */

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { join } from "node:path";
 import { HttpError } from "../../src/http/errors.ts";
-import { RateLimiter, WINDOW_MS } from "../../src/http/rate-limit.ts";
+import { leaseOf, RateLimiter, WINDOW_MS } from "../../src/http/rate-limit.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { tempDir } from "../helpers/process.ts";
 import { HOUR0 } from "./clock.ts";
@@ -26,14 +26,15 @@ function take(l: RateLimiter, user: string, v: 1 | 2): { remaining: number } | {
 }
 
 describe("saved counts survive a new limiter on the same database", () => {
-  test("37 v2 and 5 v1 calls saved and the database closed; a new limiter continues both counts", async () => {
+  test("37 v2 and 5 v1 calls released at a graceful stop and the database closed; a new limiter continues both counts exactly", async () => {
     const path = newPath();
     const now = { t: HOUR0 + 5000 };
     const store = SqliteStore.open(path);
     const first = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
+    await first.load(store);
     for (let n = 0; n < 37; n++) first.take("alice", 2);
     for (let n = 0; n < 5; n++) first.take("alice", 1);
-    await first.save(store);
+    await first.release(store);
     await store.close();
     const second = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
     await second.load(SqliteStore.open(path));
@@ -72,14 +73,42 @@ describe("saved counts survive a new limiter on the same database", () => {
     const store = SqliteStore.open(newPath());
     const now = { t: HOUR0 };
     const busy = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
+    await busy.load(store);
     for (let n = 0; n < 20; n++) busy.take("alice", 2);
-    await busy.save(store);
+    await busy.release(store);
     const idle = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
     idle.take("alice", 2);
-    await idle.save(store);
+    await idle.release(store);
     const reader = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
     await reader.load(store);
     expect(take(reader, "alice", 2)).toEqual({ remaining: 500 - 21 });
+  });
+});
+
+describe("what the store holds is never less than what was answered", () => {
+  test("each lease is in the store before the call that takes it is answered: a limiter dropped without a save leaves every call counted", async () => {
+    const path = newPath();
+    const now = { t: HOUR0 };
+    const store = SqliteStore.open(path);
+    const crashed = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
+    await crashed.load(store);
+    const taken = 61;
+    for (let n = 0; n < taken; n++) {
+      crashed.take("alice", 2);
+      // Read back from another connection at once: the store already counts this call.
+      const [row] = new Database(path).query("SELECT count FROM rate_counts WHERE user_id = 'alice'").all() as Array<{ count: number }>;
+      expect(row.count).toBeGreaterThanOrEqual(n + 1);
+      expect(row.count).toBeLessThanOrEqual(n + leaseOf(500));
+    }
+    const restarted = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
+    await restarted.load(SqliteStore.open(path));
+    const left = (take(restarted, "alice", 2) as { remaining: number }).remaining;
+    expect(left).toBeLessThanOrEqual(500 - taken - 1);
+    expect(left).toBeGreaterThanOrEqual(500 - taken - leaseOf(500));
+  });
+
+  test("a lease is a twentieth of the hour's budget, at least one call", () => {
+    expect([leaseOf(500), leaseOf(150), leaseOf(10), leaseOf(1), leaseOf(1_000_000)]).toEqual([25, 8, 1, 1, 50_000]);
   });
 });
 
@@ -90,6 +119,7 @@ describe("a save that fails loses nothing", () => {
     store.db.exec("PRAGMA busy_timeout = 20");
     const now = { t: HOUR0 };
     const limiter = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
+    // Not loaded from the store: its leases wait for a save.
     for (let n = 0; n < 9; n++) limiter.take("alice", 2);
     const other = new Database(path);
     other.exec("BEGIN IMMEDIATE");
@@ -100,7 +130,8 @@ describe("a save that fails loses nothing", () => {
     await limiter.save(store);
     const reader = new RateLimiter({ 1: 150, 2: 500 }, () => now.t);
     await reader.load(SqliteStore.open(path));
-    expect(take(reader, "alice", 2)).toEqual({ remaining: 500 - 10 });
+    // The lease saved covers the nine calls: at least they are counted.
+    expect(take(reader, "alice", 2)).toEqual({ remaining: 500 - leaseOf(500) - 1 });
   });
 });
 

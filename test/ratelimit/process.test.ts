@@ -1,9 +1,10 @@
 // The rate limit of the real server process over HTTP (API document, Limits): exact under many parallel
-// clients, kept exactly across a graceful stop (SIGTERM), and after a crash (SIGKILL) short by at most
-// what the last second counted, since counts are saved every second (src/server.ts).
+// clients, kept exactly across a graceful stop (SIGTERM), and after a crash (SIGKILL) never short of a
+// call answered, since each lease of calls is stored before its first call is answered
+// (src/http/rate-limit.ts): a crash loop hands out no more than the hour allows.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { WINDOW_MS } from "../../src/http/rate-limit.ts";
+import { leaseOf, WINDOW_MS } from "../../src/http/rate-limit.ts";
 import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
 
@@ -105,28 +106,39 @@ describe("restarts", () => {
     expect([res.status, res.text]).toEqual([429, "Too Many Requests"]);
   }, 60_000);
 
-  test("after SIGKILL the count restored is short by at most the calls of the last second and a half", async () => {
+  test("after SIGKILL the count restored holds every call answered, and at most one lease more", async () => {
     await awayFromHourEdge(30_000);
     const { keys, start } = await setup({ v2: 100_000 }, [["alice", 2]]);
     const first = await start();
-    const done: number[] = [];
-    const until = Date.now() + 2600;
+    let answered = 0;
+    const until = Date.now() + 1500;
     while (Date.now() < until) {
       const res = await get(first, "/v2/batches", keys.alice);
       expect(res.status).toBe(200);
-      done.push(res.at);
+      answered++;
     }
-    const killedAt = Date.now();
     first.proc.kill("SIGKILL");
     await first.proc.exited;
     const second = await start();
     const restored = 100_000 - 1 - remainingOf(await get(second, "/v2/batches", keys.alice));
-    // Saved once a second: every call answered 1.5 s before the kill was saved (0.5 s for timer delay).
-    const surelySaved = done.filter((t) => t < killedAt - 1500).length;
-    expect(surelySaved).toBeGreaterThan(0);
-    expect(restored).toBeGreaterThanOrEqual(surelySaved);
-    expect(restored).toBeLessThanOrEqual(done.length);
+    expect(restored).toBeGreaterThanOrEqual(answered);
+    expect(restored).toBeLessThanOrEqual(answered + leaseOf(100_000));
   }, 60_000);
+
+  test("a crash loop hands out no more than the hour allows: 40 calls, kill -9, again, with a limit of 100", async () => {
+    await awayFromHourEdge(60_000);
+    const { keys, start } = await setup({ v2: 100 }, [["alice", 2]]);
+    let accepted = 0;
+    for (let round = 0; round < 5; round++) {
+      const server = await start();
+      for (let n = 0; n < 40; n++) if ((await get(server, "/v2/batches", keys.alice)).status === 200) accepted++;
+      server.proc.kill("SIGKILL");
+      await server.proc.exited;
+    }
+    expect(accepted).toBeLessThanOrEqual(100);
+    // Each crash costs at most the unused part of one lease (5 calls at a limit of 100).
+    expect(accepted).toBeGreaterThanOrEqual(100 - 5 * leaseOf(100));
+  }, 90_000);
 });
 
 describe("keys and failed authentication over HTTP", () => {
