@@ -15,8 +15,7 @@ interface Kept {
  * version), with its fixed fields in place: only the fields that change from call to call are set on
  * it before the Response is made. The Response constructor copies the headers it is given (Fetch
  * standard, "fill"), so the next call's values never reach an earlier Response, and nothing waits in
- * between. Seven fields read from a plain object per Response cost 11.5k instructions; four set on a
- * kept object, 6.6k (callgrind, docs/performance.md).
+ * between. Setting four fields costs about half of reading seven from an object (docs/performance.md).
  */
 export class CallHeaders {
   // By content type: [0] a call not counted (refused before its count), [1] and [2] a call counted on that API version.

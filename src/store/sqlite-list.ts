@@ -67,8 +67,8 @@ const POSITION_INDEXES: Readonly<Record<string, string>> = { key_brew_date: "rec
 /**
  * The index a page is read from, named in its SQL where only one fits: a default page by `_id` reads
  * the covering `records_summary`, a page by a position key that key's index. SQLite plans them so
- * anyway, but a page whose SQL names its index ran in 5.3 µs where the same plan (the same bytecode)
- * took 7.7 µs unnamed, each run with its values bound anew (docs/performance.md). With a status or
+ * anyway, but the same plan runs faster when the SQL names its index (docs/performance.md, "List
+ * pages name their index where only one fits"). With a status or
  * stock filter the best index depends on the data, and SQLite chooses.
  */
 function pageIndex(query: ListQuery, sort: Sort | undefined, text: "summary" | "body"): string | undefined {
@@ -110,9 +110,8 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   };
   if (query.startAfter !== undefined) {
     if (sort) {
-      // Keyset after (key, id), the cursor's key read first by its primary key: two index reads,
-      // however deep the page. (Read in a subquery of the page's own statement, the key cost about
-      // 2 µs more than as a statement of its own in the page's transaction.) A position key holds
+      // Keyset after (key, id), the cursor's key read first by its primary key, as a statement of its
+      // own in the page's transaction: two index reads, however deep the page. A position key holds
       // the id, so it seeks straight past the cursor, ties included; on an expression the key alone
       // seeks and the second term drops the ties served.
       if (sort.position) {
