@@ -3,20 +3,14 @@
 import { afterAll, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServerProcess, tempDir } from "../helpers/process.ts";
+import { selfSignedCertificate, startServerProcess, tempDir } from "../helpers/process.ts";
 import { deviceAccount } from "./accounts.ts";
 
 const dir = tempDir();
 afterAll(() => dir.remove());
 
 test("with TLS on the API, the logging listener takes plain-HTTP posts and the API shows them over HTTPS", async () => {
-  const cert = join(dir.path, "cert.pem");
-  const key = join(dir.path, "key.pem");
-  const gen = Bun.spawnSync([
-    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-  ]);
-  expect(gen.exitCode).toBe(0);
+  const { cert, key } = selfSignedCertificate(dir.path);
   const env = { DATABASE_URL: join(dir.path, "tls.sqlite"), DEMO: "0", TLS_CERT_FILE: cert, TLS_KEY_FILE: key, LOGGING_PORT: "0" };
   const { auth, loggingId } = deviceAccount(env, dir.path, "carol", { batches: [{ _id: "b-tls", name: "tls", devices: { stream: { items: [{ name: "Cellar" }] } } }] });
   const server = await startServerProcess(env);

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { basic } from "../helpers/app.ts";
-import { cli, startServerProcess, tempDir } from "../helpers/process.ts";
+import { cli, selfSignedCertificate, startServerProcess, tempDir } from "../helpers/process.ts";
 
 // HTTPS served by Bun itself, the refusal to serve plain HTTP where it is unsafe, the trusted-proxy
 // mode, health, request logs and graceful shutdown, on the real server process.
@@ -16,13 +16,7 @@ function account(env: Record<string, string>, userId = "alice") {
 
 describe("HTTPS", () => {
   test("with a certificate the server speaks HTTPS, sends HSTS, and a client trusting the certificate calls it", async () => {
-    const cert = join(dir.path, "cert.pem");
-    const key = join(dir.path, "key.pem");
-    const gen = Bun.spawnSync([
-      "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-      "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-    ]);
-    expect(gen.exitCode).toBe(0);
+    const { cert, key } = selfSignedCertificate(dir.path);
     const env = { DATABASE_URL: join(dir.path, "tls.sqlite"), TLS_CERT_FILE: cert, TLS_KEY_FILE: key };
     const apiKey = account(env);
     const server = await startServerProcess(env);

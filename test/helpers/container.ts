@@ -2,7 +2,7 @@ import { chmodSync, chownSync, existsSync, readFileSync, realpathSync, writeFile
 import { join } from "node:path";
 import { baseImageOf, ensureBaseImage } from "./bun-image-stand-in.ts";
 import { podman, podmanOk } from "./podman.ts";
-import { tempDir } from "./process.ts";
+import { selfSignedCertificate, tempDir } from "./process.ts";
 
 // The project's Dockerfile built and run with podman, the way a user runs the image: HTTPS from
 // mounted certificate files, data in a named volume.
@@ -46,13 +46,7 @@ function buildImage(tag: string): boolean {
 
 /** A self-signed certificate for localhost and 127.0.0.1, and its key readable by `keyOwner` alone. */
 export function makeCertificate(dir: string, keyOwner: number): { cert: string; key: string } {
-  const cert = join(dir, "cert.pem");
-  const key = join(dir, "key.pem");
-  const gen = Bun.spawnSync([
-    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
-    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
-  ]);
-  if (gen.exitCode !== 0) throw new Error(`openssl failed: ${gen.stderr.toString()}`);
+  const { cert, key } = selfSignedCertificate(dir);
   chownSync(key, keyOwner, keyOwner);
   chmodSync(key, 0o600);
   return { cert, key };

@@ -6,6 +6,18 @@ import { buildServer } from "../../scripts/build.ts";
 const ROOT = join(import.meta.dir, "..", "..");
 const MAIN = join(ROOT, "src", "cli", "main.ts");
 
+/** A self-signed certificate for localhost and 127.0.0.1 (openssl), written into `dir`. */
+export function selfSignedCertificate(dir: string): { cert: string; key: string } {
+  const cert = join(dir, "cert.pem");
+  const key = join(dir, "key.pem");
+  const gen = Bun.spawnSync([
+    "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost",
+    "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert,
+  ]);
+  if (gen.exitCode !== 0) throw new Error(`openssl failed: ${gen.stderr.toString()}`);
+  return { cert, key };
+}
+
 export function tempDir(prefix = "brewrecords-"): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
