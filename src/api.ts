@@ -80,7 +80,7 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
   // does not reuse the socket.
   const answer = (request: Request, reply: Reply | Response, route?: string): Response => {
     const response = finish(request, reply, route);
-    if (request.headers.get("connection")?.toLowerCase().includes("close")) response.headers.set("connection", "close");
+    if (request.headers.get("connection")?.toLowerCase().includes("close")) sayClosing(response);
     if (outage.active && response.status !== 503) outage.over();
     return response;
   };
@@ -133,6 +133,15 @@ export type RoutedRequest = Request & { params: Record<string, string> };
 
 /** Bun.serve's `routes`: a handler per route pattern and method. */
 export type NativeRoutes = Record<string, Record<string, (request: RoutedRequest) => Awaitable<Response>>>;
+
+/** Marks a response as the connection's last; a Response with immutable headers (made by `Response.redirect`) is left as it is. */
+function sayClosing(response: Response): void {
+  try {
+    response.headers.set("connection", "close");
+  } catch {
+    // Bun closes the connection all the same.
+  }
+}
 
 /** The API's endpoints for Bun.serve's own router, each after the first hook. */
 export function nativeRoutes({ endpoints, begin, fail }: Pick<Api, "endpoints" | "begin" | "fail">): NativeRoutes {
