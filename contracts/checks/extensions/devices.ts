@@ -45,14 +45,14 @@ function postedOnce(ctx: Ctx, type: DeviceType, path: string, body: Body): Promi
 }
 
 /** The post's answer must be the stored one; returns the batch's reading that has the values. */
-async function loggedReading(ctx: Ctx, type: DeviceType, path: string, body: Body, match: (r: Entry) => boolean): Promise<Entry> {
+async function loggedReading(ctx: Ctx, type: DeviceType, path: string, body: Body, match: (r: Entry) => boolean): Promise<{ reading: Entry; list: Exchange }> {
   const { batch, ex } = await postedOnce(ctx, type, path, body);
   const answer = expectObject(ex);
   if (!deepEqual(answer, { result: "OK" })) fail(`a stored post answers {"result":"OK"}, got ${ex.body}`, ex);
   const list = await call(ctx, { method: "GET", path: `/v2/batches/${batch}/readings` });
   const found = expectArray(list).find(match);
   if (!found) fail(`no reading of the post in the batch's readings: ${list.body.slice(0, 600)}`, list);
-  return found;
+  return { reading: found, list };
 }
 
 const streamBody: Body = (name) => ({ json: { name, temp: 18.5, gravity: 1.012 } });
@@ -78,8 +78,8 @@ export const DEVICE_CHECKS: Check[] = [
     name: "POST /stream?id=<logging id> of an attached device answers {\"result\":\"OK\"} and its reading shows in the batch's readings and readings/last",
     needs: ["creates", "logging"],
     async run(ctx) {
-      const reading = await loggedReading(ctx, "stream", "/stream", streamBody, (r) => r.sg === 1.012);
-      assert(reading.temp === 18.5, `the reading's temp is ${show(reading.temp)}, posted 18.5 °C`);
+      const { reading, list } = await loggedReading(ctx, "stream", "/stream", streamBody, (r) => r.sg === 1.012);
+      assert(reading.temp === 18.5, `the reading's temp is ${show(reading.temp)}, posted 18.5 °C`, list);
       const { batch } = await attached(ctx, "stream");
       const ex = await call(ctx, { method: "GET", path: `/v2/batches/${batch}/readings/last` });
       const last = expectObject(ex);
@@ -91,17 +91,17 @@ export const DEVICE_CHECKS: Check[] = [
     needs: ["creates", "logging"],
     async run(ctx) {
       const body = (name: string) => ({ json: { name, ID: 1234567, angle: 40.5, temperature: 20.5, temp_units: "C", battery: 4.1, gravity: 12, interval: 900, RSSI: -60 } });
-      const reading = await loggedReading(ctx, "iSpindel", "/ispindel", body, (r) => r.temp === 20.5);
+      const { reading, list } = await loggedReading(ctx, "iSpindel", "/ispindel", body, (r) => r.temp === 20.5);
       // 12 °P is 1.048 to 1.049 by every common conversion.
-      assert(near(reading.sg, 1.0485, 0.0015), `12 °P stored as sg ${show(reading.sg)}, expected about 1.0485`);
+      assert(near(reading.sg, 1.0485, 0.0015), `12 °P stored as sg ${show(reading.sg)}, expected about 1.0485`, list);
     },
   },
   {
     name: "POST /tilt of an attached Tilt (TiltPi's form, Temp in °F) shows in the batch's readings in °C",
     needs: ["creates", "logging"],
     async run(ctx) {
-      const reading = await loggedReading(ctx, "tilt", "/tilt", (name) => ({ form: `Color=${encodeURIComponent(name)}&SG=1.015&Temp=68&Beer=Kit` }), (r) => r.sg === 1.015);
-      assert(near(reading.temp, 20, 0.01), `68 °F stored as temp ${show(reading.temp)}, expected 20 °C`);
+      const { reading, list } = await loggedReading(ctx, "tilt", "/tilt", (name) => ({ form: `Color=${encodeURIComponent(name)}&SG=1.015&Temp=68&Beer=Kit` }), (r) => r.sg === 1.015);
+      assert(near(reading.temp, 20, 0.01), `68 °F stored as temp ${show(reading.temp)}, expected 20 °C`, list);
     },
   },
   {

@@ -3,6 +3,7 @@
 // replaces the earlier one) and `DELETE /v2/batches/{id}/readings/{time}` (200 `Deleted`; 404 when no
 // reading is at that time), both batches.write; a missing batch is 404 before any 400. Checked on a
 // batch the kit starts with POST /v2/batches.
+import type { Exchange } from "../../client.ts";
 import type { Check, Ctx } from "../../engine.ts";
 import { assert, deepEqual, expectArray, expectObject, expectStatus, expectText, fail, show } from "../../expect.ts";
 import { missingId, type Entry } from "../../data.ts";
@@ -17,14 +18,14 @@ const POSTED = [{ time: at(3), sg: 1.03, temp: 19 }, { time: at(1), sg: 1.05, te
 const readingsPath = (id: string) => `/v2/batches/${id}/readings`;
 
 /** The kit's batch with the three readings posted (out of order), and the answers to those posts. */
-export function batchWithReadings(ctx: Ctx): Promise<{ id: string; answers: Entry[] }> {
+export function batchWithReadings(ctx: Ctx): Promise<{ id: string; answers: Exchange[] }> {
   return ctx.once("extensions readings batch", async () => {
     const id = await kitBatch(ctx, "readings");
-    const answers: Entry[] = [];
+    const answers: Exchange[] = [];
     for (const r of POSTED) {
       const ex = await call(ctx, { method: "POST", path: readingsPath(id), json: r });
       skipUnlessOffered(ctx, ex, "POST /v2/batches/{id}/readings");
-      answers.push(expectObject(ex, 201));
+      answers.push(ex);
     }
     return { id, answers };
   });
@@ -43,8 +44,8 @@ export const READING_WRITE_CHECKS: Check[] = [
     async run(ctx) {
       const { id, answers } = await batchWithReadings(ctx);
       for (const [i, r] of POSTED.entries()) {
-        const a = answers[i]!;
-        assert(a.time === r.time && a.sg === r.sg && a.temp === r.temp, `the answer to a post of ${show(r)} was ${show(a)}`);
+        const a = expectObject(answers[i]!, 201);
+        assert(a.time === r.time && a.sg === r.sg && a.temp === r.temp, `the answer to a post of ${show(r)} was ${show(a)}`, answers[i]);
       }
       const ex = await call(ctx, { method: "GET", path: readingsPath(id) });
       const got = times(expectArray(ex));
