@@ -260,3 +260,18 @@ const DEVICES: Deviation[] = [
 ];
 
 export const EXTENSIONS: Deviation[] = [...BATCH_CREATION, ...READING_WRITES, ...SINCE_UNTIL, ...STATUS_IN, ...DEVICES];
+
+/**
+ * Not a deviation: a target that follows the document only. Every path of the additions is 404 and
+ * their parameters are ignored, so the extensions area must skip every check, saying why.
+ */
+export const WITHOUT_ADDITIONS: Deviation = {
+  name: "without-additions", area: "extensions", caughtBy: "", what: "a target without the additions beyond the document",
+  async handle(c) {
+    const added = create(c) || (c.method !== "GET" && (READINGS.test(c.path) || READING_AT.test(c.path))) || DEVICE_ITEM.test(c.path) ||
+      c.path.startsWith("/v2/devices") || ["/stream", "/ispindel", "/tilt"].includes(c.path);
+    if (added) return text("Not Found", 404);
+    if (batchList(c) && c.query.has("status_in")) return c.forward({ search: c.search({ status_in: undefined }) });
+    if (READINGS.test(c.path) && (c.query.has("since") || c.query.has("until"))) return c.forward({ search: c.search({ since: undefined, until: undefined }) });
+  },
+};
