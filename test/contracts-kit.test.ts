@@ -217,6 +217,14 @@ describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () =
     expect({ batches: await names("/v2/batches"), recipes: await names("/v2/recipes") }).toEqual(before);
   }, 120_000);
 
+  test("with every documented area too, at the default call budget, every area passes checks, and skips are the budget's only", async () => {
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: [...AREAS, "extensions"].join(","), ...BATCH_DATA, CONTRACTS_DELETABLE_BATCH_ID: "main-batch-11" }));
+    expect(problems(report)).toEqual([]);
+    expect(new Set(report.results.filter((r) => r.outcome === "pass").map((r) => r.area))).toEqual(new Set([...AREAS, "extensions"]));
+    for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/call budget/);
+    expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
+  }, 120_000);
+
   test("without CONTRACTS_LOGGING_ID the device posts skip naming the setting, and everything else passes", async () => {
     const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }, { ...settings, CONTRACTS_LOGGING_ID: "" }));
     expect(problems(report)).toEqual([]);
