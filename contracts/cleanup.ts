@@ -6,10 +6,12 @@ import { COLLECTIONS } from "./doc.ts";
 import { listAll } from "./data.ts";
 
 const CREATABLE = ["/v2/recipes", ...COLLECTIONS.map((c) => `/v2/inventory/${c}`)];
+/** Batches are made only by the extensions area (POST /v2/batches is an addition beyond the document). */
+const CREATABLE_WITH_EXTENSIONS = ["/v2/batches", ...CREATABLE];
 
 export async function deleteLeftovers(ctx: Ctx, account: Account): Promise<string[]> {
   const deleted: string[] = [];
-  for (const path of CREATABLE) {
+  for (const path of ctx.config.extensions ? CREATABLE_WITH_EXTENSIONS : CREATABLE) {
     const listing = await listAll(ctx, account, path, { include: "name" }, 50, 20, true);
     for (const e of listing.items) {
       if (typeof e.name !== "string" || !e.name.startsWith(KIT_PREFIX)) continue;
@@ -23,7 +25,7 @@ export async function deleteLeftovers(ctx: Ctx, account: Account): Promise<strin
 /** Cleanup for every account the kit may create records in, when creating is allowed at all. */
 export async function cleanupByPrefix(ctx: Ctx): Promise<void> {
   if (unmetNeed(ctx.config, "creates")) return;
-  const creating = ["auth", "isolation", "lists", "recipes", "inventory"].some((a) => ctx.config.areas.includes(a as never));
+  const creating = ["auth", "isolation", "lists", "recipes", "inventory", "extensions"].some((a) => ctx.config.areas.includes(a as never));
   if (!creating) return;
   for (const label of ["main", "other"] as const) {
     const account = ctx.config.accounts[label];

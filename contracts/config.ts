@@ -25,6 +25,8 @@ export interface Config {
   untrackedBatchId?: string;
   /** Whether the additions beyond the document are checked (the `extensions` area). */
   extensions: boolean;
+  /** The main account's logging id, for the device logging endpoints (an addition beyond the document). */
+  loggingId?: string;
   seed: number;
   maxCalls: number;
   areas: AreaName[];
@@ -49,7 +51,7 @@ export const ACCOUNT_VARS: Record<AccountLabel, { user: string; key: string }> =
 export const SETTINGS = [
   "CONTRACTS_BASE_URL", ...Object.values(ACCOUNT_VARS).flatMap((v) => [v.user, v.key]),
   "CONTRACTS_ALLOW_WRITES", "CONTRACTS_ALLOW_DELETES", "CONTRACTS_RATE_LIMIT", "CONTRACTS_SCRATCH_BATCH_ID",
-  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_UNTRACKED_BATCH_ID", "CONTRACTS_EXTENSIONS", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
+  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_UNTRACKED_BATCH_ID", "CONTRACTS_EXTENSIONS", "CONTRACTS_LOGGING_ID", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
   "CONTRACTS_SKIP_TAGS", "CONTRACTS_MAX_WAIT_SECONDS",
 ] as const;
 
@@ -140,6 +142,7 @@ export function buildConfig(s: Settings, defaultSeed: number): Config {
     deletableBatchId: s.CONTRACTS_DELETABLE_BATCH_ID,
     untrackedBatchId: s.CONTRACTS_UNTRACKED_BATCH_ID,
     extensions,
+    loggingId: s.CONTRACTS_LOGGING_ID,
     seed: int(s, "CONTRACTS_SEED", 0) ?? defaultSeed,
     maxCalls: int(s, "CONTRACTS_MAX_CALLS", 1) ?? 450,
     areas: areaNames.length ? (areaNames as AreaName[]) : defaults,

@@ -8,7 +8,7 @@ import { areaShare, type Facts } from "./plan.ts";
 export type Outcome = "pass" | "fail" | "skip" | "error";
 
 /** What a check needs from the configuration; a check whose needs are unmet is skipped with the reason. */
-export type Need = AccountLabel | "writes" | "creates" | "deletes" | "ratelimit";
+export type Need = AccountLabel | "writes" | "creates" | "deletes" | "ratelimit" | "logging";
 
 export interface Check {
   /** The rule, tersely, with the document part in brackets. */
@@ -111,6 +111,7 @@ export function unmetNeed(config: Config, need: Need): string | undefined {
       return config.allowWrites && config.allowDeletes ? undefined
         : "creating records needs CONTRACTS_ALLOW_WRITES=1 and CONTRACTS_ALLOW_DELETES=1 (everything created is deleted)";
     case "ratelimit": return config.rateLimit ? undefined : "no rate limit given (set CONTRACTS_RATE_LIMIT)";
+    case "logging": return config.loggingId ? undefined : "no logging id given (set CONTRACTS_LOGGING_ID)";
     default: return config.accounts[need] ? undefined : `no ${need} account configured`;
   }
 }
@@ -133,7 +134,7 @@ export function makeCtx(config: Config): Ctx {
   // Restoring the scratch batch, deleting what the areas made and the last cleanup are essential
   // calls; setting them aside keeps the run within the budget instead of just past it.
   if (config.allowWrites) budget.reserve("main", Math.min(ESSENTIAL_RESERVE, Math.floor(config.maxCalls / 10)));
-  const secrets = secretsOf(Object.values(config.accounts).filter((a): a is Account => !!a));
+  const secrets = secretsOf(Object.values(config.accounts).filter((a): a is Account => !!a), config.loggingId);
   const client = new Client({ baseUrl: config.baseUrl, budget, secrets, honourRetryAfter: true, maxWaitSeconds: config.maxWaitSeconds });
   const runPrefix = `${KIT_PREFIX}${config.seed.toString(36)}-${Date.now().toString(36)}-`;
   return new Ctx(config, client, runPrefix, budget);

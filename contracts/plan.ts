@@ -10,7 +10,7 @@ import type { AreaName } from "./config.ts";
  * (measured on the self-test's data, properties at their full size). Only the proportions matter.
  */
 export const AREA_WEIGHTS: Record<AreaName, number> = {
-  auth: 5, errors: 45, isolation: 26, readings: 25, lists: 140, batches: 130, recipes: 57, inventory: 90, v1: 0, ratelimit: 0, extensions: 10,
+  auth: 5, errors: 45, isolation: 26, readings: 25, lists: 140, batches: 130, recipes: 57, inventory: 90, v1: 0, ratelimit: 0, extensions: 110,
 };
 
 /** What the run learnt about the main account before the areas run (fixtures.ts). */

@@ -8,9 +8,13 @@ export function basicCredential(userId: string, apiKey: string): string {
   return Buffer.from(`${userId}:${apiKey}`).toString("base64");
 }
 
-/** Secrets of the configured accounts, longest first so a key inside a longer secret is caught whole. */
-export function secretsOf(accounts: Account[]): Secret[] {
+/** Secrets of the configured accounts and the logging id, longest first so a key inside a longer secret is caught whole. */
+export function secretsOf(accounts: Account[], loggingId?: string): Secret[] {
   const out: Secret[] = [];
+  if (loggingId) {
+    // The logging id travels in the query string, so its URL-encoded form is a secret too.
+    out.push({ text: loggingId, shown: "$CONTRACTS_LOGGING_ID" }, { text: encodeURIComponent(loggingId), shown: "$CONTRACTS_LOGGING_ID" });
+  }
   for (const a of accounts) {
     const v = ACCOUNT_VARS[a.label];
     out.push({ text: basicCredential(a.userId, a.apiKey), shown: `$(printf %s "$${v.user}:$${v.key}" | base64 -w0)` });
@@ -40,7 +44,8 @@ export interface CurlRequest { method: string; url: string; headers: Record<stri
 
 /** A ready-to-run curl line with every secret replaced by its variable. */
 export function curlLine(req: CurlRequest, secrets: Secret[]): string {
-  const parts = ["curl", "-i", "-X", req.method, singleQuote(req.url)];
+  const urlHasSecret = secrets.some((s) => req.url.includes(s.text));
+  const parts = ["curl", "-i", "-X", req.method, urlHasSecret ? doubleQuoteRedacted(req.url, secrets) : singleQuote(req.url)];
   for (const [name, value] of Object.entries(req.headers)) {
     const line = `${name}: ${value}`;
     const secret = secrets.some((s) => line.includes(s.text));

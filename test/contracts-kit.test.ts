@@ -149,6 +149,12 @@ describe("the kit against our server on PostgreSQL", () => {
     expect(skips(report)).toEqual([]);
   }, 180_000);
 
+  test("the extensions area (CONTRACTS_EXTENSIONS=1) passes with nothing skipped", async () => {
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }, pgSettings, pgMain.url));
+    expect(problems(report)).toEqual([]);
+    expect(skips(report)).toEqual([]);
+  }, 180_000);
+
   test(`the rate-limit area passes on a server allowing ${RATE_LIMIT} calls per hour`, async () => {
     const k = pgRateKeys.shift()!;
     const report = await runKit(config({ CONTRACTS_AREAS: "ratelimit", CONTRACTS_RATELIMIT_USER_ID: k.user, CONTRACTS_RATELIMIT_API_KEY: k.key, CONTRACTS_RATE_LIMIT: String(RATE_LIMIT) }, {}, pgLimited.url));
@@ -188,13 +194,66 @@ describe("the kit's own rules", () => {
     expect(config({}).areas).toEqual([...DOCUMENTED_AREAS]);
     expect(config({ CONTRACTS_EXTENSIONS: "1" }).areas).toEqual([...DOCUMENTED_AREAS, "extensions"]);
     expect(() => config({ CONTRACTS_AREAS: "extensions" })).toThrow("set CONTRACTS_EXTENSIONS=1");
-    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }));
-    expect(report.results.map((r) => [r.area, r.outcome])).toEqual([["extensions", "skip"]]);
     const checks = join(ROOT, "contracts", "checks");
     for (const file of readdirSync(checks).filter((f) => f.endsWith(".ts"))) {
       expect(`${file}: ${readFileSync(join(checks, file), "utf8").includes("extensions/")}`).toBe(`${file}: false`);
     }
   }, 60_000);
+});
+
+describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () => {
+  const auth = () => `Basic ${Buffer.from(`${settings.CONTRACTS_USER_ID}:${settings.CONTRACTS_API_KEY}`).toString("base64")}`;
+  const names = async (path: string) =>
+    ((await (await fetch(`${main.url}${path}?include=name&limit=50`, { headers: { Authorization: auth() } })).json()) as { name: string }[]).map((e) => e.name);
+
+  test("every check of every addition passes at the default call budget, nothing skipped, and what the kit made is gone", async () => {
+    const before = { batches: await names("/v2/batches"), recipes: await names("/v2/recipes") };
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }));
+    if (process.env.KIT_DEBUG) console.log(summaryTable(report), skips(report));
+    expect(problems(report)).toEqual([]);
+    expect(skips(report)).toEqual([]);
+    expect(report.results.length).toBe(41);
+    expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
+    expect({ batches: await names("/v2/batches"), recipes: await names("/v2/recipes") }).toEqual(before);
+  }, 120_000);
+
+  test("with every documented area too, at the default call budget, every area passes checks, and skips are the budget's only", async () => {
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: [...AREAS, "extensions"].join(","), ...BATCH_DATA, CONTRACTS_DELETABLE_BATCH_ID: "main-batch-11" }));
+    expect(problems(report)).toEqual([]);
+    expect(new Set(report.results.filter((r) => r.outcome === "pass").map((r) => r.area))).toEqual(new Set([...AREAS, "extensions"]));
+    for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/call budget/);
+    expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
+  }, 120_000);
+
+  test("without CONTRACTS_LOGGING_ID the device posts skip naming the setting, and everything else passes", async () => {
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }, { ...settings, CONTRACTS_LOGGING_ID: "" }));
+    expect(problems(report)).toEqual([]);
+    const skipped = report.results.filter((r) => r.outcome === "skip");
+    expect(skipped.map((r) => r.name.match(/^POST \/(stream|ispindel|tilt)|^a post with an unknown/)?.[0])).toEqual(["POST /stream", "POST /ispindel", "POST /tilt", "a post with an unknown"]);
+    for (const r of skipped) expect(r.reason).toBe("no logging id given (set CONTRACTS_LOGGING_ID)");
+  }, 120_000);
+
+  test("with one all-scope key on an empty account every addition passes and leaves nothing behind", async () => {
+    const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions", CONTRACTS_USER_ID: "kit-empty", CONTRACTS_API_KEY: emptyKey }, {}));
+    expect(problems(report)).toEqual([]);
+    // Only what needs another key or the logging id skips, and says so.
+    for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/^no readonly account configured$|CONTRACTS_LOGGING_ID/);
+    const empty = `Basic ${Buffer.from(`kit-empty:${emptyKey}`).toString("base64")}`;
+    for (const path of ["/v2/batches", "/v2/recipes"]) expect(await (await fetch(`${main.url}${path}`, { headers: { Authorization: empty } })).json()).toEqual([]);
+  }, 120_000);
+
+  test("a target without the additions gets skips that say so, never failures", async () => {
+    // Every path of the additions answers 404 there, as on a server that only follows the document.
+    const proxy = startDeviationProxy({ target: main.url, deviation: "without-additions" });
+    try {
+      const report = await runKit(config({ CONTRACTS_BASE_URL: proxy.url, CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }));
+      expect(problems(report)).toEqual([]);
+      expect(report.results.filter((r) => r.outcome === "pass").map((r) => r.name)).toEqual([]);
+      for (const r of report.results) expect(r.reason).toMatch(/does not offer|needs a batch made with POST \/v2\/batches/);
+    } finally {
+      proxy.stop();
+    }
+  }, 120_000);
 });
 
 describe("the runner", () => {

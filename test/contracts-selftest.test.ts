@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildConfig, jsonReport, junitXml, mergeSettings, runKit } from "../contracts/kit.ts";
-import { DOCUMENTED_AREAS } from "../contracts/config.ts";
+import { AREAS } from "../contracts/config.ts";
 import { DEVIATIONS } from "../contracts/selftest/deviations.ts";
+import { extensionsArea } from "../contracts/checks/extensions/index.ts";
 import { startDeviationProxy } from "../contracts/selftest/proxy.ts";
 import { basicCredential } from "../contracts/redact.ts";
 import { account, listen, populate, prepare, secrets, SOURCES, stop, type KitServer } from "./helpers/contracts-server.ts";
@@ -35,10 +36,18 @@ afterAll(async () => {
 
 const auth = (user: string, key: string) => `Basic ${basicCredential(user, key)}`;
 
-test("at least 40 planted deviations, each with a distinct name, in every documented area", () => {
+test("at least 40 planted deviations, each with a distinct name, in every documented area and the extensions area", () => {
   expect(DEVIATIONS.length).toBeGreaterThanOrEqual(40);
   expect(new Set(DEVIATIONS.map((d) => d.name)).size).toBe(DEVIATIONS.length);
-  expect(new Set(DEVIATIONS.map((d) => d.area))).toEqual(new Set(DOCUMENTED_AREAS));
+  expect(new Set(DEVIATIONS.map((d) => d.area))).toEqual(new Set(AREAS));
+});
+
+test("every check of the extensions area has a planted deviation of its own", () => {
+  const names = extensionsArea().checks.map((c) => c.name);
+  const caught = DEVIATIONS.filter((d) => d.area === "extensions").map((d) => d.caughtBy);
+  expect(names.filter((n) => !caught.some((c) => n.includes(c)))).toEqual([]);
+  // Each deviation names one check only.
+  expect(caught.filter((c) => names.filter((n) => n.includes(c)).length !== 1)).toEqual([]);
 });
 
 describe("each planted deviation is caught by its check, in its area, at the default call budget", () => {
@@ -58,6 +67,8 @@ describe("each planted deviation is caught by its check, in its area, at the def
         }), 7));
         const failed = report.results.filter((r) => r.outcome === "fail");
         expect(failed.filter((r) => r.name.includes(d.caughtBy)).length).toBeGreaterThan(0);
+        // A check of an addition comes with a deviation that only it catches.
+        if (d.area === "extensions") expect(failed.map((r) => r.name)).toEqual([expect.stringContaining(d.caughtBy)]);
         expect(failed.every((r) => r.area === d.area)).toBe(true);
         expect(report.results.filter((r) => r.outcome === "error").map((r) => r.detail)).toEqual([]);
         // A failure shows the request as a runnable curl line with the key replaced by its variable.

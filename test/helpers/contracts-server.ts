@@ -34,6 +34,13 @@ export function account(s: KitServer, user: string, scopes: string, data?: objec
   return key;
 }
 
+/** Makes the account's logging id (for the device logging endpoints, an addition beyond the document). */
+export function loggingId(s: KitServer, user: string): string {
+  const id = cli(s, "logging-id", user);
+  secrets.push(id);
+  return id;
+}
+
 /** A server's database and environment; accounts are made before it listens. */
 export function prepare(dir: string, name: string, perHour: number, main: string, databaseUrl = join(dir, `${name}.sqlite`)): KitServer {
   const env = { NAME: name, DATABASE_URL: databaseUrl, DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour) };
@@ -67,6 +74,7 @@ export async function stop(s?: KitServer): Promise<void> {
 export function populate(s: KitServer, into: Record<string, string>): void {
   const put = (user: string, key: string, userVar: string, keyVar: string) => { into[userVar] = user; into[keyVar] = key; };
   put("kit-main", account(s, "kit-main", "all", importDocument("main", 14, 55)), "CONTRACTS_USER_ID", "CONTRACTS_API_KEY");
+  into.CONTRACTS_LOGGING_ID = loggingId(s, "kit-main");
   put("kit-readonly", account(s, "kit-readonly", READ_SCOPES, importDocument("readonly", 2)), "CONTRACTS_READONLY_USER_ID", "CONTRACTS_READONLY_API_KEY");
   put("kit-other", account(s, "kit-other", "all", importDocument("other", 3)), "CONTRACTS_OTHER_USER_ID", "CONTRACTS_OTHER_API_KEY");
   put("kit-nodelete", account(s, "kit-nodelete", `${READ_SCOPES},recipes.write,batches.write,inventory.write`), "CONTRACTS_NODELETE_USER_ID", "CONTRACTS_NODELETE_API_KEY");
