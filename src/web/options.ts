@@ -7,8 +7,10 @@ export interface WebOptions {
   sessionTtlSeconds: number;
   /** The clock, replaceable in tests. */
   now: () => number;
+  /** LOGGING_PORT, for the URLs Settings › Devices shows. */
+  loggingPort?: number;
 }
 
-export function webOptions(config: Pick<Config, "sessionTtlSeconds">): WebOptions {
-  return { sessionTtlSeconds: config.sessionTtlSeconds, now: Date.now };
+export function webOptions(config: Pick<Config, "sessionTtlSeconds" | "loggingPort">): WebOptions {
+  return { sessionTtlSeconds: config.sessionTtlSeconds, now: Date.now, loggingPort: config.loggingPort };
 }
