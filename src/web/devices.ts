@@ -1,5 +1,6 @@
 import { issueLoggingId } from "../devices/logging-id.ts";
 import { LOGGING_PATHS } from "../devices/routes.ts";
+import { DEFAULT_MIN_INTERVAL_SECONDS } from "../devices/rules.ts";
 import { signedInPost, viewerOf, type Web } from "./guard.ts";
 import { page, type Viewer } from "./layout.ts";
 import { devicesWithBatches } from "./device-data.ts";
@@ -27,6 +28,7 @@ async function devicesPage(web: Web, request: Request, viewer: Viewer, extra: Pi
     current: await web.store.getLoggingId(viewer.userId),
     urls: loggingUrls(request, web.options.loggingPort, extra.created?.id),
     loggingPort: web.options.loggingPort || undefined,
+    minIntervalSeconds: web.options.loggingMinIntervalSeconds ?? DEFAULT_MIN_INTERVAL_SECONDS,
     devices: await devicesWithBatches(web.store, viewer.userId),
     now: web.options.now(),
     ...extra,

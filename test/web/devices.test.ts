@@ -52,6 +52,17 @@ describe("settings › devices: the logging id", () => {
     expect(page.text).toContain(`<p id="devices-seen">No device has posted to this account yet.`);
   });
 
+  test("the page says how often a device's post is stored: LOGGING_MIN_INTERVAL_SECONDS, or every post at 0", async () => {
+    const fifteen = await webHarness(3600, { loggingMinIntervalSeconds: 900 });
+    const every = await webHarness(3600, { loggingMinIntervalSeconds: 0 });
+    for (const [h, text] of [[fifteen, "One post per device is stored every 15 min"], [every, "Every post is stored"]] as const) {
+      await h.user("alice");
+      const c = h.client();
+      await c.signIn("alice");
+      expect((await c.get("/settings/devices")).text).toContain(`<p class="hint" id="logging-interval">${text} (<code>LOGGING_MIN_INTERVAL_SECONDS</code>`);
+    }
+  });
+
   test("Make logging id shows it once, in the URLs too; devices post with it; the page never shows it again", async () => {
     const { h, c } = await account();
     const made = await c.post("/settings/logging-id", { csrf: await c.token() });

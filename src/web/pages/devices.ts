@@ -1,6 +1,7 @@
 import type { DeviceType } from "../../devices/parse.ts";
 import type { DeviceRecord, LoggingIdRecord } from "../../store/types.ts";
 import { dateTimeUtc } from "../chart-scale.ts";
+import { duration } from "../format.ts";
 import { html, type Html } from "../html.ts";
 import { DEVICE_LABEL, lastValues } from "./device-values.ts";
 
@@ -21,6 +22,8 @@ export interface DevicesView {
   created?: { id: string; regenerated: boolean };
   urls: LoggingUrl[];
   loggingPort?: number;
+  /** LOGGING_MIN_INTERVAL_SECONDS. */
+  minIntervalSeconds: number;
   devices: ReadonlyArray<DeviceRecord & { batchName?: string }>;
   now: number;
   error?: string;
@@ -73,7 +76,9 @@ function urlsSection(view: DevicesView): Html {
 ${view.loggingPort
     ? html`<p class="hint">The second URL of each is the plain-HTTP listener on port ${view.loggingPort} (<code>LOGGING_PORT</code>), for devices that cannot speak TLS.</p>`
     : ""}
-<p class="hint">One post per device is stored every 15 minutes unless the server says otherwise (<code>LOGGING_MIN_INTERVAL_SECONDS</code>); posts between are answered and not stored.</p>
+<p class="hint" id="logging-interval">${view.minIntervalSeconds
+    ? html`One post per device is stored every ${duration(view.minIntervalSeconds * 1000)} (<code>LOGGING_MIN_INTERVAL_SECONDS</code>); posts between are answered and not stored.`
+    : html`Every post is stored (<code>LOGGING_MIN_INTERVAL_SECONDS</code> is 0).`}</p>
 </section>`;
 }
 
