@@ -23,14 +23,22 @@ function freePort(): number {
 beforeAll(async () => {
   loggingPort = freePort();
   // Every post is stored, so one test can post twice in a row.
-  world = await startWorld({ LOGGING_MIN_INTERVAL_SECONDS: "0", LOGGING_PORT: String(loggingPort) });
+  // TZ: a Tilt's Timepoint is its local time, read in the server's zone.
+  world = await startWorld({ LOGGING_MIN_INTERVAL_SECONDS: "0", LOGGING_PORT: String(loggingPort), TZ: "UTC" });
 }, 120_000);
 afterAll(async () => {
   await world?.close();
 });
 
-async function devicePost(url: string, body: object) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/**
+ * A Tilt's post as TiltPi sends it: a form, °F, and the time of the reading as a spreadsheet serial
+ * day. The times follow the test batch's readings (the last at 2024-03-09 16:00 UTC), so the chart
+ * spans days, as a real one does.
+ */
+async function tiltPost(url: string, hour: number, sg: string, fahrenheit: string) {
+  const serial = (Date.UTC(2024, 2, 9, hour) - Date.UTC(1899, 11, 30)) / 86_400_000;
+  const body = new URLSearchParams({ Timepoint: String(serial), Temp: fahrenheit, SG: sg, Beer: "Spring Pale Ale", Color: "RED", Comment: "" });
+  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: body.toString() });
   return [res.status, await res.text()];
 }
 
@@ -51,34 +59,34 @@ describe("settings › devices and a batch's devices", () => {
     await Promise.all([page.waitForLoadState(), page.getByRole("button", { name: "Make logging id" }).click()]);
     const id = await page.getByRole("textbox", { name: "Logging id" }).inputValue();
     expect(id).toMatch(/^[\w-]{43}$/);
-    urls = await page.locator("dt:text-is('Custom Stream') + dd code.url").allInnerTexts();
-    expect(urls).toEqual([`${world.url}/stream?id=${id}`, `http://127.0.0.1:${loggingPort}/stream?id=${id}`]);
+    urls = await page.locator("dt:text-is('Tilt') + dd code.url").allInnerTexts();
+    expect(urls).toEqual([`${world.url}/tilt?id=${id}`, `http://127.0.0.1:${loggingPort}/tilt?id=${id}`]);
 
     // A device's first post, attached to no batch yet, shows in the list.
-    expect(await devicePost(urls[0]!, { name: "Cellar", temp: 18.4, gravity: 1.015, battery: 4.05 })).toEqual([200, '{"result":"OK"}']);
+    expect(await tiltPost(urls[0]!, 19, "1.012", "65.3")).toEqual([200, '{"result":"OK"}']);
     await page.goto("/settings/devices");
     expect(await page.locator("#new-logging-id").count()).toBe(0);
-    const cellar = page.locator("#devices-seen li.device", { hasText: "Cellar" });
-    expect(await cellar.locator(".device-values").innerText()).toContain("1.015");
-    expect(await cellar.locator(".device-batch").innerText()).toBe("Attached to no batch: its posts are kept with the device. Attach it on a batch's page.");
+    const red = page.locator("#devices-seen li.device", { hasText: "RED" });
+    expect(await red.locator(".device-values").innerText()).toBe("Gravity\n1.012\nTemperature\n18.5 °C");
+    expect(await red.locator(".device-batch").innerText()).toBe("Attached to no batch: its posts are kept with the device. Attach it on a batch's page.");
     await checkPage(tab, "devices", "desktop");
 
     // Attach on the batch page.
     await page.goto(`/batches/${FERMENTING_ID}`);
-    await page.getByLabel("Device", { exact: true }).selectOption("stream/Cellar");
+    await page.getByLabel("Device", { exact: true }).selectOption("tilt/RED");
     await Promise.all([page.waitForURL(/devices=attached/), page.getByRole("button", { name: "Attach", exact: true }).click()]);
     expect(await page.getByRole("status").filter({ hasText: "Device attached" }).count()).toBe(1);
-    expect(await page.locator("#batch-devices li.device h3").allInnerTexts()).toEqual(["Cellar Custom Stream"]);
+    expect(await page.locator("#batch-devices li.device h3").allInnerTexts()).toEqual(["RED Tilt"]);
 
     // The device posts through LOGGING_PORT while the page is open: the chart takes the point, no reload.
     const before = await readingCount(page, "wide");
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    expect(await devicePost(urls[1]!, { name: "Cellar", temp: 19.5, gravity: 1.011, battery: 4.04 })).toEqual([200, '{"result":"OK"}']);
+    expect(await tiltPost(urls[1]!, 22, "1.011", "66.2")).toEqual([200, '{"result":"OK"}']);
     await page.waitForFunction((n) => document.querySelectorAll("svg.reading-chart.wide g.reading").length === n, before + 1, { timeout: 20_000 });
     expect(await readingCount(page, "narrow")).toBe(before + 1);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     const lastLabel = await page.locator("svg.reading-chart.wide g.reading").last().getAttribute("data-label");
-    expect(lastLabel).toEndWith(": gravity 1.011, temperature 19.5 °C");
+    expect(lastLabel).toBe("2024-03-09 22:00 UTC: gravity 1.011, temperature 19.0 °C");
     expect(await page.locator("svg.reading-chart.wide .reading-point.gravity.last").count()).toBe(1);
     expect(await page.locator("#current-gravity").innerText()).toBe("1.011");
     expect(await page.locator("#batch-devices .device-values").innerText()).toContain("1.011");
@@ -91,9 +99,9 @@ describe("settings › devices and a batch's devices", () => {
     await checkPage(tab, "batch-devices", "desktop");
 
     // Detach: the device's next post stays with it, and the chart keeps what it has.
-    await Promise.all([page.waitForURL(/devices=detached/), page.getByRole("button", { name: "Detach Cellar" }).click()]);
+    await Promise.all([page.waitForURL(/devices=detached/), page.getByRole("button", { name: "Detach RED" }).click()]);
     expect(await page.locator("#batch-devices").innerText()).toBe("No device feeds this batch.");
-    expect(await page.getByLabel("Device", { exact: true }).locator("option").allInnerTexts()).toEqual(["Cellar (Custom Stream), attached to no batch"]);
+    expect(await page.getByLabel("Device", { exact: true }).locator("option").allInnerTexts()).toEqual(["RED (Tilt), attached to no batch"]);
     expect(await readingCount(page, "wide")).toBe(before + 1);
     selfContained(tab);
     await tab.context.close();
@@ -108,11 +116,11 @@ describe("settings › devices and a batch's devices", () => {
     await checkPage(tab, "devices", "phone");
 
     await page.goto(`/batches/${FERMENTING_ID}`);
-    await page.getByLabel("Device", { exact: true }).selectOption("stream/Cellar");
+    await page.getByLabel("Device", { exact: true }).selectOption("tilt/RED");
     await Promise.all([page.waitForURL(/devices=attached/), page.getByRole("button", { name: "Attach", exact: true }).click()]);
     await checkPage(tab, "batch-devices", "phone");
 
-    const device = page.locator("#batch-devices li.device", { hasText: "Cellar" });
+    const device = page.locator("#batch-devices li.device", { hasText: "RED" });
     await device.getByLabel("Gravity offset").fill("a few");
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith("/devices/offsets")), device.getByRole("button", { name: "Save offsets" }).click()]);
     expect(response.status()).toBe(400);
