@@ -16,8 +16,8 @@ const devices = lazy(() => import("./devices.ts"));
 const batchDevices = lazy(() => import("./batch-devices.ts"));
 import { SignInThrottle } from "./throttle.ts";
 
-// The pages a person uses in a browser: sign-in, settings (the API key), batches, recipes and inventory. Everything they
-// need is served from here: one stylesheet and one small script, no external font, script or CDN.
+// The pages a person uses in a browser: sign-in, settings (the API key, devices), batches, recipes and inventory. Everything
+// they need is served from here: one stylesheet and a few small scripts, no external font, script or CDN.
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   "style.css": { file: "static/style.css", type: "text/css; charset=utf-8" },
