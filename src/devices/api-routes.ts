@@ -3,12 +3,11 @@ import type { Deps } from "../http/deps.ts";
 import { ApiRoutes } from "../http/endpoint.ts";
 import { notFound, TEXT } from "../http/errors.ts";
 import { canonicalJson, type Doc } from "../lib/json.ts";
-import { newDevice } from "../store/devices.ts";
-import { attachEdits, detachEdit } from "./attach.ts";
 import { DEVICE_DOCS } from "./docs.ts";
-import { findItem, storedSettings, type ItemSettings } from "./items.ts";
+import { findItem } from "./items.ts";
 import { checkSettings } from "./model.ts";
 import { DEVICE_TYPES, deviceKey, type DeviceType } from "./parse.ts";
+import { attachToBatch, detachFromBatch } from "./service.ts";
 
 // Beyond the hosted API (README): a batch's devices as a sub-resource, and the account's devices.
 // Scopes batches.read / batches.write; errors as the document's (plain text; 401, 403, 404, then 400).
@@ -54,20 +53,13 @@ export function deviceApiRoutes(deps: Deps): void {
       const id = deviceOf(params);
       // A missing batch is 404 before a bad body's 400 (precedence).
       if ((await store.get(userId, "batch", params.id!)) === undefined) throw notFound();
-      const given = checkSettings(bodyOrThrow(body));
-      const device = (await store.device(userId, id)) ?? newDevice(id, Date.now());
-      const edits = attachEdits({ ...device, type: id.type }, given);
-      if (!(await store.attachDevice(userId, id, params.id!, edits.editBatch))) throw notFound();
-      const item = edits.item()!;
-      // The device keeps the offsets too, for its posts once it is detached.
-      if (Object.keys(given).length) await store.setDeviceSettings(userId, id, storedSettings(item.settings as ItemSettings));
+      const item = await attachToBatch(store, userId, id, params.id!, checkSettings(bodyOrThrow(body)));
+      if (!item) throw notFound();
       return canonicalJson(item);
     })
     .delete(ITEM, { scope: write, answer: "text", doc: DEVICE_DOCS.detach }, async ({ params, userId }) => {
       const id = deviceOf(params);
-      const device = await store.device(userId, id);
-      if (!device || device.batchId !== params.id) throw notFound();
-      await store.attachDevice(userId, id, null, detachEdit(id.type, id.name));
+      if (!(await detachFromBatch(store, userId, id, params.id!))) throw notFound();
       return TEXT.deleted;
     });
 }

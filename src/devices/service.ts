@@ -1,5 +1,9 @@
+import type { Doc } from "../lib/json.ts";
+import { newDevice } from "../store/devices.ts";
 import type { Store } from "../store/types.ts";
-import type { DevicePost } from "./parse.ts";
+import { attachEdits, detachEdit } from "./attach.ts";
+import { storedSettings, type ItemSettings } from "./items.ts";
+import type { DevicePost, DeviceType } from "./parse.ts";
 import { decidePost, type PostResult } from "./rules.ts";
 
 /**
@@ -23,4 +27,27 @@ export const STORED_BODY = JSON.stringify({ result: "OK" });
  */
 export function ignoredBody(retryAfterSeconds: number): string {
   return JSON.stringify({ result: "OK", stored: false, retryAfter: retryAfterSeconds });
+}
+
+/**
+ * Attaches a device to a batch (moving it from the batch it fed) with the given offsets over those it
+ * keeps; the batch's item as written, or undefined when there is no such batch. The API's PUT and the
+ * batch page both attach through this.
+ */
+export async function attachToBatch(store: Store, userId: string, id: { type: DeviceType; name: string }, batchId: string, given: Partial<ItemSettings>): Promise<Doc | undefined> {
+  const device = (await store.device(userId, id)) ?? newDevice(id, Date.now());
+  const edits = attachEdits({ ...device, type: id.type }, given);
+  if (!(await store.attachDevice(userId, id, batchId, edits.editBatch))) return undefined;
+  const item = edits.item()!;
+  // The device keeps the offsets too, for its posts once it is detached.
+  if (Object.keys(given).length) await store.setDeviceSettings(userId, id, storedSettings(item.settings as ItemSettings));
+  return item;
+}
+
+/** Detaches a device from the batch it feeds; false when it feeds no batch of that id. */
+export async function detachFromBatch(store: Store, userId: string, id: { type: DeviceType; name: string }, batchId: string): Promise<boolean> {
+  const device = await store.device(userId, id);
+  if (!device || device.batchId !== batchId) return false;
+  await store.attachDevice(userId, id, null, detachEdit(id.type, id.name));
+  return true;
 }

@@ -2,11 +2,13 @@ import { patchBatch } from "../batches/service.ts";
 import { HttpError, TEXT } from "../http/errors.ts";
 import { isBatchStatus } from "../resources.ts";
 import type { Store } from "../store/types.ts";
-import { chartReadings } from "./chart.ts";
+import { chartReadings, type ChartReading } from "./chart.ts";
+import { batchDevices } from "./device-data.ts";
 import { signedInPost, viewerOf, type Web } from "./guard.ts";
 import { html } from "./html.ts";
 import { messagePage, page, redirect, type Viewer } from "./layout.ts";
 import { measuredPatch, refusedField } from "./measured.ts";
+import type { BatchDevicesView } from "./pages/batch-devices.ts";
 import { batchMain, type BatchView } from "./pages/batch.ts";
 import { batchHref, batchListMain, batchTitle, type BatchRow, type LastGravity } from "./pages/batches.ts";
 
@@ -47,30 +49,45 @@ export async function getBatchList(web: Web, request: Request): Promise<Response
 }
 
 /** The list filter a batch page was reached from (`?list=`), kept for the way back. */
-function listFilter(request: Request): string | undefined {
+export function listFilter(request: Request): string | undefined {
   const status = new URL(request.url).searchParams.get("list") ?? undefined;
   return isBatchStatus(status) ? status : undefined;
 }
 
-const notFoundPage = (viewer: Viewer) => messagePage(404, "Batch not found", "There is no such batch in this account.", viewer, html`<p><a href="/batches">All batches</a></p>`);
+export const notFoundPage = (viewer: Viewer) => messagePage(404, "Batch not found", "There is no such batch in this account.", viewer, html`<p><a href="/batches">All batches</a></p>`);
 
-async function batchPage(web: Web, viewer: Viewer, id: string, doc: Record<string, unknown>, form: Omit<BatchView, "doc" | "readings" | "now" | "id" | "csrf">, list?: string, status = 200): Promise<Response> {
-  const stored = await web.store.readings(viewer.userId, id);
+/** What a batch page shows beside the batch: the measured-value form's state and the devices' forms' state. */
+export type BatchPageState = Omit<BatchView, "doc" | "readings" | "now" | "id" | "csrf" | "devices"> & { devices?: Pick<BatchDevicesView, "outcome" | "refused"> };
+
+/** The chart's readings of a batch, in time order. */
+export async function batchReadings(store: Store, userId: string, id: string): Promise<ChartReading[]> {
+  const stored = await store.readings(userId, id);
   const parsed: unknown = stored === undefined ? [] : JSON.parse(stored);
-  const readings = chartReadings(Array.isArray(parsed) ? parsed : []);
-  const view: BatchView = { ...form, id, csrf: viewer.csrf, doc, readings, now: web.options.now(), list };
-  const scripts = readings.length ? (["chart.js"] as const) : [];
-  return page({ title: batchTitle(doc), section: "batches", viewer, main: batchMain(view), scripts: [...scripts] }, status);
+  return chartReadings(Array.isArray(parsed) ? parsed : []);
 }
+
+export async function batchPage(web: Web, viewer: Viewer, id: string, doc: Record<string, unknown>, state: BatchPageState, list?: string, status = 200): Promise<Response> {
+  const { devices: forms, ...form } = state;
+  const readings = await batchReadings(web.store, viewer.userId, id);
+  const devices = { ...(await batchDevices(web.store, viewer.userId, id, doc)), ...forms };
+  const view: BatchView = { ...form, id, csrf: viewer.csrf, doc, readings, devices, now: web.options.now(), list };
+  // The chart's script names readings under the pointer; the live one brings new readings in.
+  return page({ title: batchTitle(doc), section: "batches", viewer, main: batchMain(view), scripts: ["chart.js", "live.js"], connects: true }, status);
+}
+
+/** What a device form did, as its redirect says it (`?devices=`). */
+export const DEVICE_OUTCOMES = ["attached", "detached", "saved"] as const;
 
 export async function getBatch(web: Web, request: Request, id: string): Promise<Response> {
   const viewer = await viewerOf(web, request);
   if (viewer instanceof Response) return viewer;
   const text = await web.store.get(viewer.userId, "batch", id);
   if (text === undefined) return notFoundPage(viewer);
-  const saved = new URL(request.url).searchParams.get("saved");
+  const params = new URL(request.url).searchParams;
+  const saved = params.get("saved");
   const outcome = saved === "1" ? "saved" : saved === "0" ? "unchanged" : undefined;
-  return batchPage(web, viewer, id, JSON.parse(text) as Record<string, unknown>, { outcome }, listFilter(request));
+  const devices = { outcome: DEVICE_OUTCOMES.find((o) => o === params.get("devices")) };
+  return batchPage(web, viewer, id, JSON.parse(text) as Record<string, unknown>, { outcome, devices }, listFilter(request));
 }
 
 /**

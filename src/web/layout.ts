@@ -22,11 +22,14 @@ export interface PageParts {
   viewer?: Viewer;
   section?: Section;
   /** Small scripts of this server's own (static/) the page uses where it can do more with script. */
-  scripts?: ReadonlyArray<"copy.js" | "chart.js">;
+  scripts?: ReadonlyArray<"copy.js" | "chart.js" | "live.js">;
+  /** The page's script fetches from this server (live.js). */
+  connects?: boolean;
 }
 
 // Pages hold private data: never cached, never framed, no inline script or style, nothing fetched
-// from anywhere but this server.
+// from anywhere but this server. Only a page whose script asks this server for more (a batch page's new
+// readings) may connect, and only to this server.
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-store",
@@ -68,7 +71,8 @@ ${main}
 }
 
 export function page(parts: PageParts, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(layout(parts).text, { status, headers: { ...PAGE_HEADERS, ...headers } });
+  const csp = parts.connects ? { "content-security-policy": `${PAGE_HEADERS["content-security-policy"]}; connect-src 'self'` } : {};
+  return new Response(layout(parts).text, { status, headers: { ...PAGE_HEADERS, ...csp, ...headers } });
 }
 
 /** 303 See Other: after a form, the browser fetches the target with GET. */

@@ -7,8 +7,12 @@ export interface WebOptions {
   sessionTtlSeconds: number;
   /** The clock, replaceable in tests. */
   now: () => number;
+  /** LOGGING_PORT and LOGGING_MIN_INTERVAL_SECONDS, as Settings › Devices explains them. */
+  loggingPort?: number;
+  loggingMinIntervalSeconds?: number;
 }
 
-export function webOptions(config: Pick<Config, "sessionTtlSeconds">): WebOptions {
-  return { sessionTtlSeconds: config.sessionTtlSeconds, now: Date.now };
+export function webOptions(config: Pick<Config, "sessionTtlSeconds" | "loggingPort" | "loggingMinIntervalSeconds">): WebOptions {
+  const { sessionTtlSeconds, loggingPort, loggingMinIntervalSeconds } = config;
+  return { sessionTtlSeconds, now: Date.now, loggingPort, loggingMinIntervalSeconds };
 }

@@ -12,15 +12,18 @@ const settings = lazy(() => import("./settings.ts"));
 const batches = lazy(() => import("./batches.ts"));
 const recipes = lazy(() => import("./recipes.ts"));
 const inventory = lazy(() => import("./inventory.ts"));
+const devices = lazy(() => import("./devices.ts"));
+const batchDevices = lazy(() => import("./batch-devices.ts"));
 import { SignInThrottle } from "./throttle.ts";
 
-// The pages a person uses in a browser: sign-in, settings (the API key), batches, recipes and inventory. Everything they
-// need is served from here: one stylesheet and one small script, no external font, script or CDN.
+// The pages a person uses in a browser: sign-in, settings (the API key, devices), batches, recipes and inventory. Everything
+// they need is served from here: one stylesheet and a few small scripts, no external font, script or CDN.
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   "style.css": { file: "static/style.css", type: "text/css; charset=utf-8" },
   "copy.js": { file: "static/copy.js", type: "text/javascript; charset=utf-8" },
   "chart.js": { file: "static/chart.js", type: "text/javascript; charset=utf-8" },
+  "live.js": { file: "static/live.js", type: "text/javascript; charset=utf-8" },
   "icon.svg": { file: "static/icon.svg", type: "image/svg+xml" },
 };
 
@@ -59,6 +62,8 @@ export function webRoutes({ store, config }: Pick<Deps, "store" | "config">, opt
   const web: Web = { store, options, sessions: new WebSessions(store, options), throttle: new SignInThrottle(options.now) };
   return new Elysia({ name: "web" })
     .get("/static/:name", ({ params }) => asset(params.name))
+    // JSON for the batch page's own script, which asks for JSON: before the pages' HTML-only rule.
+    .get("/batches/:id/live", async ({ request, params }) => (await batchDevices()).getLive(web, request, params.id))
     .onBeforeHandle({ as: "local" }, ({ request }) => {
       if (!acceptsHtml(request)) throw new NotFoundError();
     })
@@ -75,9 +80,14 @@ export function webRoutes({ store, config }: Pick<Deps, "store" | "config">, opt
     .post("/signout", async ({ request }) => (await account()).postSignOut(web, request), { parse: "none" })
     .get("/settings", async ({ request }) => (await settings()).getSettings(web, request))
     .post("/settings/api-key", async ({ request }) => (await settings()).postApiKey(web, request), { parse: "none" })
+    .get("/settings/devices", async ({ request }) => (await devices()).getDevices(web, request))
+    .post("/settings/logging-id", async ({ request }) => (await devices()).postLoggingId(web, request), { parse: "none" })
     .get("/batches", async ({ request }) => (await batches()).getBatchList(web, request))
     .get("/batches/:id", async ({ request, params }) => (await batches()).getBatch(web, request, params.id))
     .post("/batches/:id/measured", async ({ request, params }) => (await batches()).postMeasured(web, request, params.id), { parse: "none" })
+    .post("/batches/:id/devices/attach", async ({ request, params }) => (await batchDevices()).postAttach(web, request, params.id), { parse: "none" })
+    .post("/batches/:id/devices/detach", async ({ request, params }) => (await batchDevices()).postDetach(web, request, params.id), { parse: "none" })
+    .post("/batches/:id/devices/offsets", async ({ request, params }) => (await batchDevices()).postOffsets(web, request, params.id), { parse: "none" })
     .get("/recipes", async ({ request }) => (await recipes()).getRecipeList(web, request))
     .get("/recipes/:id", async ({ request, params }) => (await recipes()).getRecipe(web, request, params.id))
     .get("/inventory", async ({ request }) => (await inventory()).getInventory(web, request))

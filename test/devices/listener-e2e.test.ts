@@ -15,7 +15,12 @@ test("with TLS on the API, the logging listener takes plain-HTTP posts and the A
   const { auth, loggingId } = deviceAccount(env, dir.path, "carol", { batches: [{ _id: "b-tls", name: "tls", devices: { stream: { items: [{ name: "Cellar" }] } } }] });
   const server = await startServerProcess(env);
   try {
-    const logging = /device logging endpoints listening on (http:\/\/\S+)/.exec(server.output())?.[1];
+    // The logging listener's line follows the main one: wait for it rather than read too early.
+    let logging: string | undefined;
+    for (let i = 0; i < 500 && !logging; i++) {
+      logging = /device logging endpoints listening on (http:\/\/\S+)/.exec(server.output())?.[1];
+      if (!logging) await Bun.sleep(10);
+    }
     expect(server.url.startsWith("https://")).toBe(true);
     expect(logging?.startsWith("http://127.0.0.1:")).toBe(true);
     const posted = await fetch(`${logging}/stream?id=${loggingId}`, { method: "POST", body: JSON.stringify({ name: "Cellar", temp: 12.5 }) });

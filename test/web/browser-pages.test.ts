@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { axeViolations, DESKTOP, newTab, OUTPUT, PHONE, ROOT, shoot, sidewaysScroll, signIn, startWorld, type Tab, type World } from "./browser.ts";
+import { axeViolations, checkPage, DESKTOP, newTab, PHONE, shoot, sidewaysScroll, signIn, startWorld, type Tab, type World } from "./browser.ts";
 import { FERMENTING_ID, RECIPE_ID } from "./data.ts";
 
 // Every page of ours in Chromium on a phone (390×844) and a desktop (1280×800), against the real
@@ -26,14 +24,6 @@ const PAGES: Array<[name: string, path: string]> = [
   ["inventory-hops", "/inventory/hops"],
   ["settings", "/settings"],
 ];
-
-async function checkPage(tab: Tab, name: string, size: "phone" | "desktop") {
-  const { page } = tab;
-  expect({ name, size, sideways: await sidewaysScroll(page) }).toEqual({ name, size, sideways: 0 });
-  expect({ name, size, violations: await axeViolations(page) }).toEqual({ name, size, violations: [] });
-  await shoot(page, `${name}-${size}`);
-  if (process.env.UPDATE_DOCS_SCREENSHOT === "1") copyFileSync(join(OUTPUT, `${name}-${size}.png`), join(ROOT, "docs", `page-${name}-${size}.png`));
-}
 
 /** Nothing came from elsewhere and nothing went wrong but, where `refused`, the form's own 400. */
 function selfContained(tab: Tab, refused = false) {

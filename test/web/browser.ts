@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { expect } from "bun:test";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
@@ -129,4 +130,16 @@ export async function apiStatus(world: World, path: string, key: string): Promis
   const res = await fetch(`${world.url}${path}`, { headers: { authorization: basic(key) } });
   await res.arrayBuffer();
   return res.status;
+}
+
+/**
+ * The checks every page passes: no sideways scrolling, no axe-core violation; then its screenshot,
+ * which with UPDATE_DOCS_SCREENSHOT=1 replaces the one in docs/ that the README shows.
+ */
+export async function checkPage(tab: Tab, name: string, size: "phone" | "desktop") {
+  const { page } = tab;
+  expect({ name, size, sideways: await sidewaysScroll(page) }).toEqual({ name, size, sideways: 0 });
+  expect({ name, size, violations: await axeViolations(page) }).toEqual({ name, size, violations: [] });
+  await shoot(page, `${name}-${size}`);
+  if (process.env.UPDATE_DOCS_SCREENSHOT === "1") copyFileSync(join(OUTPUT, `${name}-${size}.png`), join(ROOT, "docs", `page-${name}-${size}.png`));
 }

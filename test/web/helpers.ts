@@ -5,6 +5,7 @@ import { loadConfig } from "../../src/config.ts";
 import { Authenticator } from "../../src/http/auth.ts";
 import { parseImport } from "../../src/import.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
+import type { WebOptions } from "../../src/web/options.ts";
 import { webRoutes } from "../../src/web/routes.ts";
 import { hashPassword } from "../../src/web/password.ts";
 import { issueApiKey } from "../../src/store/keys.ts";
@@ -27,12 +28,12 @@ export interface Page {
  * The web pages in process over a fresh in-memory store, with a clock the test moves. `api` is the
  * whole application on the same store, for calls with the keys the pages generate.
  */
-export async function webHarness(sessionTtlSeconds = 3600) {
+export async function webHarness(sessionTtlSeconds = 3600, options: Partial<WebOptions> = {}, env: Record<string, string> = {}) {
   const store = SqliteStore.open(":memory:");
-  const config = loadConfig({ DEMO: "0", LOG_LEVEL: "warn" });
+  const config = loadConfig({ DEMO: "0", LOG_LEVEL: "warn", ...env });
   const clock = { now: Date.UTC(2025, 0, 1) };
   const deps = { config, store, auth: new Authenticator(store, newRateLimiter(config)) };
-  const app = new Elysia().use(webRoutes(deps, { sessionTtlSeconds, now: () => clock.now }));
+  const app = new Elysia().use(webRoutes(deps, { sessionTtlSeconds, now: () => clock.now, ...options }));
   const api = createApp(config, store);
 
   async function user(userId: string, password: string | null = PASSWORD) {

@@ -3,6 +3,7 @@ import { readingChart, type ChartReading } from "../chart.ts";
 import { fermentationFigures } from "../figures.ts";
 import { formatSg, formatTemp, num, text } from "../format.ts";
 import { html, type Html } from "../html.ts";
+import { devicesSection, type BatchDevicesView } from "./batch-devices.ts";
 import { figuresPanel } from "./batch-figures.ts";
 import { measuredSection, type MeasuredFormView } from "./batch-measured.ts";
 import { batchTitle } from "./batches.ts";
@@ -59,6 +60,23 @@ export interface BatchView extends MeasuredFormView {
   doc: Doc;
   readings: readonly ChartReading[];
   now: number;
+  devices: BatchDevicesView;
+}
+
+/** How often an open batch page asks for new readings (static/live.js). */
+export const LIVE_EVERY_MS = 5000;
+
+/**
+ * Figures, chart and latest readings: the part static/live.js replaces when a newer reading comes,
+ * asking `data-live` for readings after `data-after` (the newest time shown).
+ */
+export function readingsLive(id: string, doc: Doc, readings: readonly ChartReading[], now: number): Html {
+  const after = readings.at(-1)?.time;
+  return html`<div id="readings-live" data-live="/batches/${encodeURIComponent(id)}/live" data-after="${after ?? ""}" data-every="${LIVE_EVERY_MS}">
+${figuresPanel(fermentationFigures(doc, readings), now)}
+${readingChart(readings)}
+${latestReadings(readings)}
+</div>`;
 }
 
 export function batchMain(view: BatchView): Html {
@@ -69,10 +87,9 @@ export function batchMain(view: BatchView): Html {
 ${facts(doc)}
 <section aria-labelledby="readings-heading">
 <h2 id="readings-heading">Readings</h2>
-${figuresPanel(fermentationFigures(doc, readings), view.now)}
-${readingChart(readings)}
-${latestReadings(readings)}
+${readingsLive(view.id, doc, readings, view.now)}
 </section>
+${devicesSection(view.devices, view.id, view.csrf, view.now)}
 ${measuredSection(doc, view)}
 <section aria-labelledby="notes-heading">
 <h2 id="notes-heading">Notes</h2>

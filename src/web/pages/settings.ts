@@ -93,5 +93,9 @@ ${view.error ? html`<p class="error" role="alert" id="generate-error">${view.err
 <p class="warning">One key per account: generating replaces the current key at once, and programs using it stop working. Version 1 keys cannot be generated here.</p>
 <p><button type="submit" id="generate">Generate key</button></p>
 </form>
+</section>
+<section aria-labelledby="devices-heading">
+<h2 id="devices-heading">Devices</h2>
+<p>Hydrometers and controllers that post their readings here: the logging id, the URLs to paste into a device, and every device seen, under <a href="/settings/devices" id="devices-link">Settings › Devices</a>.</p>
 </section>`;
 }
