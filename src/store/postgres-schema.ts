@@ -2,6 +2,7 @@
 // one transaction holding an advisory lock, so of several instances starting at once one migrates and
 // the others wait, then find nothing left to do.
 import type { SQL } from "bun";
+import { POSTGRES_WEBHOOK_TABLES } from "./postgres-webhooks.ts";
 import { readingRows } from "./reading-rows.ts";
 
 /** SQL text, or a step that needs JavaScript (values SQL cannot compute); run in the migration's transaction. */
@@ -113,6 +114,8 @@ export const MIGRATIONS: readonly PgMigration[] = [
   );
   `,
   toReadingRows,
+  // Webhook subscriptions, their outbox and their last attempts.
+  POSTGRES_WEBHOOK_TABLES,
 ];
 
 const SERIES_COLUMNS = `

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { positionKey } from "./sort-key.ts";
 import { readingRows } from "./reading-rows.ts";
+import { SQLITE_WEBHOOK_TABLES } from "./sqlite-webhooks.ts";
 
 // Versioned migrations: PRAGMA user_version holds the number of migrations applied.
 // Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
@@ -117,6 +118,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   toPositionKeys,
   toReadingRows,
+  // Webhook subscriptions, their outbox and their last attempts.
+  SQLITE_WEBHOOK_TABLES,
 ];
 
 /**

@@ -174,6 +174,83 @@ export interface TableAccess {
 }
 
 /**
+ * What a write changed, as the outbox hook sees it inside the write's transaction: a document's stored
+ * text before and after (undefined: absent; a create has no `before`, a delete no `after`), with the
+ * top-level members the write set when the store knows them; or a reading appended to a batch (or to
+ * an unattached device's own list).
+ */
+export type StoreChange =
+  | { kind: Kind; id: string; before: string | undefined; after: string | undefined; fields?: readonly string[] }
+  | { kind: "reading"; batchId: string | null; device?: DeviceId; reading: TimedReading };
+
+/** An event to deliver, as the outbox hook makes it; its row is written in the transaction of the change. */
+export interface OutboxEvent {
+  /** The `webhook-id` of every attempt to deliver it. */
+  id: string;
+  type: string;
+  /** The resource it is about (`batch/<id>`): events of one resource are delivered in the order they happened. */
+  resource: string;
+  payload: string;
+  createdAt: number;
+}
+
+/** Makes the events of a change, of the types an account's subscriptions want; called inside the write's transaction. */
+export type OutboxHook = (userId: string, change: StoreChange, wanted: ReadonlySet<string>) => OutboxEvent[];
+
+export interface WebhookRecord {
+  id: string;
+  userId: string;
+  url: string;
+  events: string[];
+  /** The signing secret, sealed (src/webhooks/secret.ts); never listed. */
+  sealedSecret: string;
+  createdAt: number;
+  /** Since when an event was given up on, until a delivery succeeds again; null while all is well. */
+  failingSince: number | null;
+}
+
+/** A subscription as it is listed: never its secret. */
+export type WebhookInfo = Omit<WebhookRecord, "sealedSecret"> & { pending: number };
+
+/** One attempt to deliver an event. */
+export interface WebhookAttempt {
+  webhookId: string;
+  eventId: string;
+  type: string;
+  at: number;
+  /** The receiver's HTTP status; null when no answer came (refused, unreachable, timed out). */
+  status: number | null;
+  durationMs: number;
+  /** Why it failed, or a short excerpt of a refusing receiver's body; null on success. */
+  detail: string | null;
+}
+
+/** An event due for one subscription, with what its delivery needs. */
+export interface DueDelivery {
+  seq: number;
+  webhookId: string;
+  url: string;
+  sealedSecret: string;
+  eventId: string;
+  type: string;
+  payload: string;
+  /** Attempts made before this one. */
+  attempts: number;
+  createdAt: number;
+}
+
+/** What became of one due delivery: delivered, to be tried again at `retryAt`, or given up on. */
+export interface DeliveryOutcome {
+  seq: number;
+  attempt: WebhookAttempt;
+  result: "delivered" | "retry" | "given-up";
+  retryAt?: number;
+}
+
+/** The attempts kept per subscription, newest first. */
+export const ATTEMPTS_KEPT = 20;
+
+/**
  * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
  * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
  * answers at once, sparing a promise and a turn of the event loop per call; a networked store answers
@@ -274,6 +351,28 @@ export interface Store extends RateStorage {
   attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean>;
   /** False when there is no such device. */
   setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean>;
+
+  /**
+   * The outbox: the hook makes the events of each write (documents created, updated, deleted; readings
+   * appended) for the account's subscriptions, and the store writes them, one row per subscription that
+   * wants the type, in the write's own transaction. Imports, device attachment and reading deletion make
+   * none (docs/decisions.md, Webhooks). Without a hook no event is made.
+   */
+  setOutbox(hook: OutboxHook | undefined): void;
+  addWebhook(record: WebhookRecord): Promise<void>;
+  /** The account's subscriptions, oldest first, without their secrets. */
+  webhooks(userId: string): Promise<WebhookInfo[]>;
+  /** Deletes a subscription with its undelivered events and attempts; false when there was none. */
+  removeWebhook(userId: string, id: string): Promise<boolean>;
+  /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
+  webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
+  /**
+   * Claims up to `limit` deliveries due at `now` (the earliest of each subscription and resource only,
+   * so one resource's events go in order), lets `deliver` attempt them, and records what it reports.
+   * On PostgreSQL the claimed rows stay locked until then (another instance skips them; a dead
+   * instance's locks go with its connection); SQLite has one process. Answers how many were claimed.
+   */
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number>;
 
   /**
    * Writes a whole import in one transaction; existing documents with the same `_id` are replaced.
