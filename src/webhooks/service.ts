@@ -3,7 +3,7 @@ import type { Doc } from "../lib/json.ts";
 import { randomBytes } from "../lib/secure.ts";
 import type { Store, WebhookAttempt, WebhookInfo } from "../store/types.ts";
 import { destinationRefusal, type Resolver } from "./destination.ts";
-import { isEventType, scopeOfEvent, type EventType } from "./events.ts";
+import { EVENT_TYPES, isEventType, scopeOfEvent, type EventType } from "./events.ts";
 import { seal, sealingKey } from "./secret.ts";
 import { newSecret } from "./signing.ts";
 
@@ -32,7 +32,7 @@ export function eventsAsked(value: unknown): EventType[] {
   if (!Array.isArray(value) || value.length === 0 || !value.every((v) => typeof v === "string")) throw badRequest(ERRORS.invalidWebhookEvents);
   const unknown = value.find((v) => !isEventType(v));
   if (unknown !== undefined) throw badRequest(ERRORS.unknownWebhookEvent(String(unknown)));
-  return [...new Set(value as EventType[])];
+  return EVENT_TYPES.filter((e) => value.includes(e));
 }
 
 /**
