@@ -54,6 +54,8 @@ export class DeliveryWorker {
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private nudged = false;
+  /** The earliest retry this process scheduled and has not yet looked for. */
+  private nextRetryAt = Infinity;
 
   constructor(
     private readonly store: Store,
@@ -86,11 +88,20 @@ export class DeliveryWorker {
       this.nudged = false;
       let claimed = 0;
       try {
-        claimed = await this.store.deliverDue(Date.now(), ROUND, (due) => Promise.all(due.map((d) => this.attempt(d))));
+        claimed = await this.store.deliverDue(Date.now(), ROUND, async (due) => {
+          const outcomes = await Promise.all(due.map((d) => this.attempt(d)));
+          for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
+          return outcomes;
+        });
       } catch (error) {
         this.log("warn", "webhook delivery round failed", { error: String(error) });
       }
-      if (claimed < ROUND && !this.nudged && !this.stopped) await this.sleep(POLL_MS);
+      // A round that delivered something may have made the next event of a resource due: look again at once.
+      if (claimed === 0 && !this.nudged && !this.stopped) {
+        const wait = Math.min(POLL_MS, Math.max(0, this.nextRetryAt - Date.now()));
+        if (this.nextRetryAt <= Date.now() + POLL_MS) this.nextRetryAt = Infinity;
+        await this.sleep(wait);
+      }
     }
   }
 
