@@ -7,8 +7,10 @@ export interface WebOptions {
   sessionTtlSeconds: number;
   /** The clock, replaceable in tests. */
   now: () => number;
+  /** Webhook hosts the operator allows on any address (WEBHOOK_ALLOW_HOSTS). */
+  webhookAllowHosts?: readonly string[];
 }
 
-export function webOptions(config: Pick<Config, "sessionTtlSeconds">): WebOptions {
-  return { sessionTtlSeconds: config.sessionTtlSeconds, now: Date.now };
+export function webOptions(config: Pick<Config, "sessionTtlSeconds" | "webhookAllowHosts">): WebOptions {
+  return { sessionTtlSeconds: config.sessionTtlSeconds, now: Date.now, webhookAllowHosts: config.webhookAllowHosts };
 }
