@@ -9,7 +9,7 @@ import { copyRecords, encodedRow } from "./postgres-rows.ts";
 import * as devices from "./postgres-devices.ts";
 import { PostgresWebhooks, SUBSCRIPTIONS_COLUMN, subscriptionsOf } from "./postgres-webhooks.ts";
 import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, removeReadings } from "./postgres-readings.ts";
-import { assignFields } from "./records.ts";
+import { assignFields, pick } from "./records.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
   OutboxHook, Store, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
@@ -90,7 +90,7 @@ export class PostgresStore extends PostgresAccounts implements Store {
       }
       const written = encodedRow(userId, kind, { ...outcome.write, _id: id });
       await copyRecords(tx, [written]);
-      const change = { kind, id, before: row.body as string, after: written.body, fields: outcome.changed };
+      const change = { kind, id, before: row.body as string, after: written.body, set: outcome.changed && pick(outcome.write, outcome.changed), summary: written.summary };
       if (written.body !== row.body) await this.hooks.emit(tx, userId, change, subscriptionsOf(row.subscriptions));
       return outcome.result;
     });

@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
+import { assignFields, encodeRecord, pick, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, type ListSql } from "./sqlite-list.ts";
 import { openDatabase } from "./sqlite-open.ts";
@@ -131,7 +131,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
     // What the decision left as parsed from a body that parses in order needs no second walk.
     const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
     this.rewrite(row, rec);
-    this.hooks.emit(userId, { kind, id, before: row[1] as string, after: rec.body, fields: outcome.changed });
+    this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set: outcome.changed && pick(doc, outcome.changed), summary: rec.summary }));
     return outcome.result;
   }
 
@@ -169,7 +169,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
       return true;
     }
     this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
-    this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, fields: Object.keys(set) }));
+    this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set, summary: rec.summary }));
     return true;
   }
 

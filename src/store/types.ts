@@ -175,12 +175,13 @@ export interface TableAccess {
 
 /**
  * What a write changed, as the outbox hook sees it inside the write's transaction: a document's stored
- * text before and after (undefined: absent; a create has no `before`, a delete no `after`), with the
- * top-level members the write set when the store knows them; or a reading appended to a batch (or to
- * an unattached device's own list).
+ * text before and after (undefined: absent; a create has no `before`, a delete no `after`), with what
+ * the store has at hand without parsing the document: the top-level members the write set, with their
+ * values, and the stored summary (the list entry's default fields); or a reading appended to a batch
+ * (or to an unattached device's own list).
  */
 export type StoreChange =
-  | { kind: Kind; id: string; before: string | undefined; after: string | undefined; fields?: readonly string[] }
+  | { kind: Kind; id: string; before: string | undefined; after: string | undefined; set?: Doc; summary?: string }
   | { kind: "reading"; batchId: string | null; device?: DeviceId; reading: TimedReading };
 
 /** An event to deliver, as the outbox hook makes it; its row is written in the transaction of the change. */

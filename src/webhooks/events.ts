@@ -45,12 +45,18 @@ export function payload(type: string, at: number, data: Record<string, unknown>,
   return document === undefined ? head : `${head.slice(0, -2)},"document":${document}}}`;
 }
 
-/** Top-level members whose stored values differ, in the order of the later document, then the removed ones. */
-export function changedMembers(before: Doc, after: Doc): string[] {
-  const out = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-  for (const k of Object.keys(before)) if (!(k in after)) out.push(k);
-  return out;
+/**
+ * The top-level members an update changed, with their new values (null: removed), in the order of the
+ * later document; server-managed bookkeeping (`_rev`, `_timestamp`, …) is left out.
+ */
+export function changedMembers(before: Doc, after: Doc): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(after)) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) out[k] = after[k];
+  for (const k of Object.keys(before)) if (!(k in after)) out[k] = null;
+  return withoutBookkeeping(out);
 }
+
+const withoutBookkeeping = (members: Doc): Doc => Object.fromEntries(Object.entries(members).filter(([k]) => !k.startsWith("_")));
 
 const stockOf = (text: string | undefined): number | undefined => {
   if (text === undefined) return undefined;
@@ -80,12 +86,15 @@ export function eventsOf(userId: string, change: StoreChange, wanted: ReadonlySe
   }
   if (before === undefined) add(`${family}.created`, resource, { kind, id }, after);
   else if (wanted.has(`${family}.updated`)) {
-    const changed = change.fields ? [...change.fields] : changedMembers(JSON.parse(before) as Doc, JSON.parse(after) as Doc);
-    add(`${family}.updated`, resource, { kind, id, changed }, after);
+    // The members set and the list entry, not the whole document: an event row is written with every
+    // write, and a batch's document runs to tens of kilobytes (docs/decisions.md, Webhooks).
+    const changes = change.set ? withoutBookkeeping(change.set) : changedMembers(JSON.parse(before) as Doc, JSON.parse(after) as Doc);
+    add(`${family}.updated`, resource, { kind, id, changed: Object.keys(changes), changes }, change.summary ?? after);
   }
   // Stock crossing zero: `inventory_negative=true` lists the item now and did not before.
   if (family === "inventory" && wanted.has("inventory.negative")) {
-    const now = stockOf(after);
+    const set = change.set?.inventory;
+    const now = typeof set === "number" ? set : stockOf(after);
     const was = stockOf(before);
     if (now !== undefined && now < 0 && !(was !== undefined && was < 0)) add("inventory.negative", resource, { kind, id, inventory: now }, after);
   }

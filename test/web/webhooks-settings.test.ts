@@ -53,7 +53,7 @@ describe("the webhooks section of the settings page", () => {
       await Promise.all([page.waitForURL(/saved=1/), page.getByRole("button", { name: "Save measured values" }).click()]);
       await until("the delivery", () => receiver.at(path).length === 1);
       expect(Receiver.verifies(secret, receiver.at(path)[0]!)).toBe(true);
-      expect(receiver.at(path)[0]!.json.data.document.measuredFg).toBe(size === "phone" ? 1.011 : 1.01);
+      expect(receiver.at(path)[0]!.json.data.changes.measuredFg).toBe(size === "phone" ? 1.011 : 1.01);
 
       await page.goto("/settings");
       const item = page.locator(".webhook", { hasText: receiver.url(path) });

@@ -65,7 +65,7 @@ test("SIGKILL during writes: after a restart every committed event is delivered,
     for (let i = 0; i < BATCHES; i++) {
       const stored = (await (await send(second.url, `/v2/batches/${ids[i]}`, "GET"))!.json()).measuredBatchSize as number;
       expect(stored).toBeGreaterThanOrEqual(acked[i]!);
-      const values = events.filter((e) => e.json.data.id === ids[i]).map((e) => e.json.data.document.measuredBatchSize);
+      const values = events.filter((e) => e.json.data.id === ids[i]).map((e) => e.json.data.changes.measuredBatchSize);
       expect({ batch: i, values }).toEqual({ batch: i, values: Array.from({ length: stored }, (_, v) => v + 1) });
     }
   } finally {

@@ -73,7 +73,7 @@ describe("deliveries to a real receiver", () => {
     expect(by(`batch/${batch}`)).toEqual(["batch.created", "batch.updated", "reading.created", "batch.deleted"]);
     expect(by(`hops/${hop}`)).toEqual(["inventory.created", "inventory.updated", "inventory.negative", "inventory.deleted"]);
     const updated = got.find((r) => r.json.type === "batch.updated")!.json;
-    expect([updated.data.account, updated.data.changed, updated.data.document.status, updated.data.document._id]).toEqual(["alice", ["status"], "Conditioning", batch]);
+    expect([updated.data.account, updated.data.changed, updated.data.changes, updated.data.document.status, updated.data.document._id]).toEqual(["alice", ["status"], { status: "Conditioning" }, "Conditioning", batch]);
     const negative = got.find((r) => r.json.type === "inventory.negative")!.json.data;
     expect([negative.kind, negative.inventory, negative.document.name]).toEqual(["hops", -5, "Cascade"]);
     const device = got.find((r) => r.json.type === "reading.created" && r.json.data.batchId === null)!.json.data;

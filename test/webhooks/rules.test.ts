@@ -93,15 +93,21 @@ describe("events", () => {
     expect(text).toBe('{"type":"batch.updated","timestamp":"2025-01-02T00:00:00.000Z","data":{"account":"alice","kind":"batch","id":"b1","document":{"_id":"b1","n":1.50}}}');
   });
 
-  test("an update names the members that changed, and none when nothing did", () => {
-    expect(changedMembers({ a: 1, b: [1], c: 3 }, { a: 1, b: [2], d: 4 })).toEqual(["b", "d", "c"]);
+  test("an update names the members that changed with their values, bookkeeping left out, and none when nothing did", () => {
+    expect(changedMembers({ a: 1, b: [1], c: 3, _rev: "x" }, { a: 1, b: [2], d: 4, _rev: "y" })).toEqual({ b: [2], d: 4, c: null });
     const [event] = eventsOf("alice", { kind: "batch", id: "b1", before: batch({ status: "Fermenting" }), after: batch({ status: "Conditioning" }) }, ALL, 0);
     expect(JSON.parse(event!.payload)).toEqual({
       type: "batch.updated",
       timestamp: "1970-01-01T00:00:00.000Z",
-      data: { account: "alice", kind: "batch", id: "b1", changed: ["status"], document: { _id: "b1", name: "Pale", status: "Conditioning" } },
+      data: { account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Conditioning" }, document: { _id: "b1", name: "Pale", status: "Conditioning" } },
     });
     expect(eventsOf("alice", { kind: "batch", id: "b1", before: batch({}), after: batch({}) }, ALL)).toEqual([]);
+  });
+
+  test("what the store set and its list entry are sent as they are, without reading the document", () => {
+    const change = { kind: "batch" as const, id: "b1", before: "not parsed", after: "not parsed either", set: { status: "Brewing", _rev: "r2" }, summary: '{"_id":"b1","status":"Brewing"}' };
+    const [event] = eventsOf("alice", change, ALL, 0);
+    expect(JSON.parse(event!.payload).data).toEqual({ account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Brewing" }, document: { _id: "b1", status: "Brewing" } });
   });
 
   test("stock going below zero is inventory.negative once, beside inventory.updated", () => {

@@ -87,11 +87,11 @@ for (const kind of STORE_KINDS) {
       await store.insert(USER, "batch", { _id: "b2", name: "Two", status: "Planning" });
       await store.setFields(USER, "batch", "b2", { status: "Brewing" });
       await store.remove(USER, "batch", "b2");
-      const docs = seen.map((c) => (c.kind === "reading" ? c : { before: c.before && JSON.parse(c.before).status, after: c.after && JSON.parse(c.after).status, fields: c.fields }));
+      const docs = seen.map((c) => (c.kind === "reading" ? c : { before: c.before && JSON.parse(c.before).status, after: c.after && JSON.parse(c.after).status, set: c.set }));
       expect(docs).toEqual([
-        { before: undefined, after: "Planning", fields: undefined },
-        { before: "Planning", after: "Brewing", fields: ["status"] },
-        { before: "Brewing", after: undefined, fields: undefined },
+        { before: undefined, after: "Planning", set: undefined },
+        { before: "Planning", after: "Brewing", set: { status: "Brewing" } },
+        { before: "Brewing", after: undefined, set: undefined },
       ]);
       await claim(store, 10_000);
       await claim(store, 10_000);
