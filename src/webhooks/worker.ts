@@ -56,6 +56,8 @@ export class DeliveryWorker {
   private nudged = false;
   /** The earliest retry this process scheduled and has not yet looked for. */
   private nextRetryAt = Infinity;
+  /** A round failed (the database unreachable, say): logged once, and once more when rounds work again. */
+  private roundsFailing = false;
 
   constructor(
     private readonly store: Store,
@@ -93,8 +95,11 @@ export class DeliveryWorker {
           for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
           return outcomes;
         });
+        if (this.roundsFailing) this.log("warn", "webhook deliveries resumed");
+        this.roundsFailing = false;
       } catch (error) {
-        this.log("warn", "webhook delivery round failed", { error: String(error) });
+        if (!this.roundsFailing) this.log("warn", "webhook delivery round failed", { error: String(error) });
+        this.roundsFailing = true;
       }
       // A round that delivered something may have made the next event of a resource due: look again at once.
       if (claimed === 0 && !this.nudged && !this.stopped) {
