@@ -19,6 +19,8 @@ import { readingRoutes } from "./readings/routes.ts";
 import { recipeRoutes } from "./recipes/routes.ts";
 import type { Store } from "./store/types.ts";
 import { isStoreUnavailable, unavailableCause } from "./store/unavailable.ts";
+import { webhookRoutes } from "./webhooks/routes.ts";
+import { installOutbox } from "./webhooks/worker.ts";
 
 /** Seconds a client is asked to wait while the database cannot be reached. */
 export const RETRY_AFTER_UNAVAILABLE_S = 2;
@@ -57,6 +59,9 @@ export interface Api {
 }
 
 export function buildApi(config: Config, store: Store, limiter: Limiter, observer: Observer): Api {
+  // Every write of the API records its events for the account's webhooks (the outbox); the server
+  // process's delivery worker delivers them (src/server.ts), and installs the hook again to be told.
+  installOutbox(store);
   const auth = new Authenticator(store, limiter);
   // Clients that reached us over HTTPS keep to it (HSTS, RFC 6797).
   const callHeaders = new CallHeaders(config.tls || config.trustProxy ? { "strict-transport-security": "max-age=31536000" } : {});
@@ -121,6 +126,7 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
   batchAdditionRoutes(deps);
   readingRoutes(deps);
   deviceApiRoutes(deps);
+  webhookRoutes(deps);
   // The logging endpoints go in a table of their own for the logging listener, and in the API's.
   const logging = new EndpointTable();
   loggingRoutes({ ...deps, endpoints: logging });

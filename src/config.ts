@@ -23,6 +23,14 @@ export interface Config {
   loggingPort?: number;
   /** Least time between two stored posts of one device; 0 stores every post. */
   loggingMinIntervalSeconds: number;
+  /** Webhook hosts allowed over plain HTTP and on any address (loopback, private networks); lower case. */
+  webhookAllowHosts: string[];
+  /** The first wait before a failed webhook delivery is tried again; each later wait is four times longer. */
+  webhookRetryBaseMs: number;
+  /** Attempts at one event before it is given up and its subscription shown as failing. */
+  webhookMaxAttempts: number;
+  /** How long one delivery may take. */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +76,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pullApiKey: env.PULL_API_KEY?.trim() || undefined,
     loggingPort: env.LOGGING_PORT?.trim() ? integer(env, "LOGGING_PORT", 0, 0, 65535) : undefined,
     loggingMinIntervalSeconds: integer(env, "LOGGING_MIN_INTERVAL_SECONDS", 900, 0, 31 * 24 * 3600),
+    webhookAllowHosts: (env.WEBHOOK_ALLOW_HOSTS ?? "").split(",").map((h) => h.trim().toLowerCase().replace(/^\[(.*)\]$/, "$1")).filter(Boolean),
+    webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 5000, 1, 3_600_000),
+    webhookMaxAttempts: integer(env, "WEBHOOK_MAX_ATTEMPTS", 11, 1, 100),
+    webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 10_000, 1, 60_000),
   };
 }

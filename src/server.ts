@@ -9,6 +9,7 @@ import { plainHttpRefusal } from "./http/transport.ts";
 import { andThen } from "./lib/awaitable.ts";
 import { lazy } from "./lib/lazy.ts";
 import type { Store } from "./store/types.ts";
+import { DeliveryWorker } from "./webhooks/worker.ts";
 
 export interface RunningServer {
   url: string;
@@ -77,7 +78,8 @@ export async function startServer(config: Config, store: Store): Promise<Running
   await limiter.load(store);
   // The Elysia app is loaded and built over the same API, with its rate counts and key cache, when the
   // first request that needs it comes, so a start neither loads nor composes it before its first answer.
-  const api = buildApi(config, store, limiter, new Observer(config));
+  const observer = new Observer(config);
+  const api = buildApi(config, store, limiter, observer);
   const app = lazy(async () => {
     const built = (await import("./app.ts")).elysiaAppFor(api);
     // Elysia gives its handlers this server (the web pages read the client's address from it).
@@ -94,6 +96,8 @@ export async function startServer(config: Config, store: Store): Promise<Running
     ...(config.tls ? { tls: { cert: tlsFile("TLS_CERT_FILE", config.tls.certFile), key: tlsFile("TLS_KEY_FILE", config.tls.keyFile), ciphers: TLS12_CIPHERS } } : {}),
   });
   const logging = config.loggingPort === undefined ? undefined : serveLogging(config, api);
+  // One delivery worker per process: webhook events are delivered after their writes commit.
+  const deliveries = new DeliveryWorker(store, config, (level, message, fields) => observer.log(level, message, fields)).start();
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {
@@ -108,6 +112,7 @@ export async function startServer(config: Config, store: Store): Promise<Running
       }, STOP_GRACE_MS);
       await Promise.all([server.stop(), logging?.stop()]);
       clearTimeout(grace);
+      await deliveries.stop();
       await limiter.release(store);
     },
   };

@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from "./errors.ts";
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import { callOf } from "./call.ts";
 import type { Limiter } from "./rate-limit.ts";
-import type { Scope } from "../lib/scopes.ts";
+import { meets, type ScopeNeed } from "../lib/scopes.ts";
 
 export type ApiVersion = 1 | 2;
 
@@ -66,14 +66,14 @@ export class Authenticator {
   }
 
   /** Authentication (401), then the rate limit (429), then the scope (403); at once when nothing waits. */
-  authorize(request: Request, scope: Scope, apiVersion: ApiVersion): Awaitable<Principal> {
+  authorize(request: Request, scope: ScopeNeed, apiVersion: ApiVersion): Awaitable<Principal> {
     return andThen(this.authenticate(request.headers.get("authorization"), apiVersion), (principal) => {
       // The account for the request log, and the rate state for the response headers.
       const call = callOf(request);
       if (call) call.userId = principal.userId;
       return andThen(this.limiter.take(principal.userId, apiVersion), (rate) => {
         if (call) call.rate = rate;
-        if (!principal.scopes.includes(scope)) throw forbidden();
+        if (!meets(principal.scopes, scope)) throw forbidden();
         return principal;
       });
     });

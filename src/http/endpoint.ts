@@ -1,6 +1,6 @@
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
-import type { Scope } from "../lib/scopes.ts";
+import type { ScopeNeed } from "../lib/scopes.ts";
 import type { StoredJson } from "../store/types.ts";
 import type { ApiVersion, Authenticator } from "./auth.ts";
 import { heldBody, readJsonObject, readPatchInput, type BodyOrRefusal } from "./body.ts";
@@ -52,8 +52,8 @@ export interface OperationDoc {
 }
 
 export interface RouteSpec<B extends BodyKind, A extends AnswerKind> {
-  /** The scope a key needs; absent on a route that takes no credentials (the health check). */
-  scope?: Scope;
+  /** The scope a key needs (or any one of a list); absent on a route that takes no credentials (the health check). */
+  scope?: ScopeNeed;
   body?: B;
   answer: A;
   /** The operation for the OpenAPI document; a function of the values of the route's enumerated parameters. */
@@ -66,7 +66,7 @@ export interface Route {
   path: string;
   version?: ApiVersion;
   tag: string;
-  scope?: Scope;
+  scope?: ScopeNeed;
   /** Beyond the hosted API's document: marked so in the OpenAPI document. */
   addition: boolean;
   enumerated: Record<string, readonly string[]>;

@@ -40,6 +40,15 @@ export const ERRORS = {
   invalidLoggingId: "Invalid logging id",
   missingDeviceName: (field: string) => `Missing ${field}`,
   noDeviceValue: "No value: send at least one of temp, gravity, pressure, ph, bpm, battery, angle",
+  // Webhooks (docs/decisions.md, Webhooks).
+  invalidWebhookUrl: "Invalid url: give the receiver's absolute https URL",
+  webhookNotHttps: "Invalid url: only https URLs are accepted",
+  webhookUnresolvable: (host: string) => `Invalid url: ${host} does not resolve`,
+  webhookRefusedAddress: (host: string, address: string) =>
+    `Invalid url: ${host} is a loopback, private, link-local or metadata address (${address}); the operator may allow the host with WEBHOOK_ALLOW_HOSTS`,
+  invalidWebhookEvents: "Invalid events: give a non-empty array of event names",
+  unknownWebhookEvent: (name: string) => `Invalid events: unknown event ${name}`,
+  tooManyWebhooks: (max: number) => `Too many webhooks: at most ${max} per account`,
 } as const;
 
 export class HttpError extends Error {

@@ -1,4 +1,4 @@
-import type { Scope } from "../lib/scopes.ts";
+import type { ScopeNeed } from "../lib/scopes.ts";
 import type { Route } from "./endpoint.ts";
 
 // Requests no route matched. A one-record operation with an empty id segment answers `Missing ID`
@@ -9,7 +9,7 @@ import type { Route } from "./endpoint.ts";
 export interface MissingIdRule {
   pattern: RegExp;
   method: string;
-  scope: Scope;
+  scope: ScopeNeed;
   version: 1 | 2;
 }
 
@@ -34,7 +34,7 @@ export function missingIdRules(routes: readonly Route[]): MissingIdRule[] {
 }
 
 /** The scope and API version a request would need if it is a one-record operation missing its id. */
-export function missingIdScope(rules: readonly MissingIdRule[], method: string, path: string): { scope: Scope; version: 1 | 2 } | undefined {
+export function missingIdScope(rules: readonly MissingIdRule[], method: string, path: string): { scope: ScopeNeed; version: 1 | 2 } | undefined {
   const rule = rules.find((r) => r.method === method && r.pattern.test(path));
   return rule && { scope: rule.scope, version: rule.version };
 }

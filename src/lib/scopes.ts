@@ -13,6 +13,14 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
+/** What a route needs of a key: one scope, or any one of several (an account-wide addition such as webhooks). */
+export type ScopeNeed = Scope | readonly Scope[];
+
+/** True when scopes a key holds meet the need. */
+export function meets(held: readonly string[], need: ScopeNeed): boolean {
+  return typeof need === "string" ? held.includes(need) : need.some((s) => held.includes(s));
+}
+
 export function isScope(value: string): value is Scope {
   return (SCOPES as readonly string[]).includes(value);
 }

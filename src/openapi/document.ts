@@ -73,7 +73,7 @@ export const DOCUMENTATION = (version: string, routes: readonly Route[]): Obj =>
   },
   servers: [{ url: "/", description: "This server" }],
   tags: [
-    ...["Batches", "Recipes", "Inventory", "Version 1", "Operations", ...(routes.some((r) => r.tag === "Devices") ? ["Devices"] : [])].map((name) => ({ name, description: `${name} endpoints` })),
+    ...["Batches", "Recipes", "Inventory", "Version 1", "Operations", ...["Devices", "Webhooks"].filter((tag) => routes.some((r) => r.tag === tag))].map((name) => ({ name, description: `${name} endpoints` })),
     ...(routes.some((r) => r.addition) ? [{ name: ADDITION_TAG, description: "Endpoints beyond the hosted service's API document (`x-brewrecords-addition`)", "x-brewrecords-addition": true }] : []),
   ],
   security: [{ basicAuth: [] }],

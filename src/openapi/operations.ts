@@ -108,14 +108,16 @@ export function operation(route: Route, doc: OperationDoc): Obj {
       ...(doc.parameters ? { parameters: doc.parameters } : {}), ...(doc.requestBody ? { requestBody: doc.requestBody } : {}), responses: doc.responses,
     };
   }
-  const scopeNote = `Requires the \`${scope}\` scope${version === 1 ? " on a version 1 key" : ""}.`;
+  const scopes = typeof scope === "string" ? [scope] : [...scope];
+  const needed = scopes.length === 1 ? `the \`${scopes[0]}\` scope` : `any one of the scopes ${scopes.map((s) => `\`${s}\``).join(", ")}`;
+  const scopeNote = `Requires ${needed}${version === 1 ? " on a version 1 key" : ""}.`;
   return {
     tags,
     summary: doc.summary,
     description: [doc.description, scopeNote].filter(Boolean).join("\n\n"),
     operationId: `${version === 1 ? "v1" : "v2"}${id}`,
     security: [{ basicAuth: [] }],
-    "x-scopes": [scope],
+    "x-scopes": scopes,
     ...(addition ? { "x-brewrecords-addition": true } : {}),
     parameters: doc.parameters ?? [],
     ...(doc.requestBody ? { requestBody: doc.requestBody } : {}),

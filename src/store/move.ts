@@ -22,11 +22,19 @@ export const TABLES: readonly TableSpec[] = [
   },
   { name: "device_readings", columns: ["user_id", "type", "name", "at", "seq", "timed", "body"], key: ["user_id", "type", "name", "at", "seq"], numeric: ["at", "seq", "timed"] },
   { name: "logging_ids", columns: ["user_id", "digest", "created_at"], key: ["user_id"], numeric: ["created_at"] },
+  // Webhook subscriptions move (their secrets sealed under the key in meta, which moves too); events not yet
+  // delivered and past attempts do not (docs/decisions.md, Webhooks).
+  {
+    name: "webhooks",
+    columns: ["id", "user_id", "url", "events", "secret", "created_at", "failing_since"],
+    key: ["id"],
+    numeric: ["created_at", "failing_since"],
+  },
   { name: "rate_counts", columns: ["user_id", "api_version", "window_start", "count"], key: ["user_id", "api_version", "window_start"], numeric: ["api_version", "window_start", "count"] },
 ];
 
 /** Tables whose rows make a store "not empty" for migrate-store (meta and counts do not). */
-const CONTENT_TABLES = ["users", "api_keys", "records", "reading_lists", "readings", "trackers", "devices", "device_readings", "logging_ids"];
+const CONTENT_TABLES = ["users", "api_keys", "records", "reading_lists", "readings", "trackers", "devices", "device_readings", "logging_ids", "webhooks"];
 
 export interface TableReport {
   table: string;

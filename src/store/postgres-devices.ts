@@ -3,7 +3,7 @@ import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { appendReading, BATCH_SERIES, DEVICE_SERIES, listReadings, replaceReadings } from "./postgres-readings.ts";
 import { copyRecords, encodedRow } from "./postgres-rows.ts";
-import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, ImportDevice } from "./types.ts";
+import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, ImportDevice, StoreChange } from "./types.ts";
 
 // Devices in the PostgreSQL store. A device post takes a transaction-scoped advisory lock on the
 // device's key (it may not exist yet), then its row and its batch's row FOR UPDATE: posts of one
@@ -42,7 +42,10 @@ export async function batchForUpdate(tx: SQL, userId: string, batchId: string): 
 
 export const writeBatch = (tx: SQL, userId: string, batchId: string, doc: Doc) => copyRecords(tx, [encodedRow(userId, "batch", { ...doc, _id: batchId })]);
 
-export async function devicePost<T>(tx: SQL, userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
+/** One device post in the caller's transaction; `emit` writes the outbox's events of its reading. */
+export async function devicePost<T>(
+  tx: SQL, userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>, emit: (change: StoreChange) => Promise<void>,
+): Promise<T> {
   await lockDevice(tx, userId, id);
   const device = await getDevice(tx, userId, id, true);
   const batchId = device?.batchId ?? null;
@@ -51,6 +54,7 @@ export async function devicePost<T>(tx: SQL, userId: string, id: DeviceId, decid
   if (!outcome.device) return outcome.result;
   await putDevice(tx, userId, { ...(device ?? newDevice(id, Date.now())), ...outcome.device });
   if (outcome.reading) {
+    await emit({ kind: "reading", batchId: batch ? batchId : null, device: id, reading: outcome.reading });
     if (batch) {
       await appendReading(tx, BATCH_SERIES, [userId, batchId!], outcome.reading);
       await tx`INSERT INTO reading_lists (user_id, batch_id) VALUES (${userId}, ${batchId}) ON CONFLICT DO NOTHING`;

@@ -59,6 +59,43 @@ function jsonIndex(name: string, field: string): string {
 
 export const STOCK_KEY = `COALESCE(inventory, '-Infinity'::float8)`;
 
+/** Webhook subscriptions, their outbox (one row per event and subscription while undelivered) and their last attempts. */
+const POSTGRES_WEBHOOK_TABLES = `
+  CREATE TABLE webhooks (
+    id TEXT COLLATE "C" PRIMARY KEY,
+    user_id TEXT COLLATE "C" NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    failing_since BIGINT
+  );
+  CREATE INDEX webhooks_user ON webhooks (user_id, created_at);
+  CREATE TABLE webhook_deliveries (
+    seq BIGSERIAL PRIMARY KEY,
+    webhook_id TEXT COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    resource TEXT COLLATE "C" NOT NULL,
+    payload TEXT NOT NULL,
+    created_at BIGINT NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_at BIGINT NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_resource ON webhook_deliveries (webhook_id, resource, seq);
+  CREATE TABLE webhook_attempts (
+    id BIGSERIAL PRIMARY KEY,
+    webhook_id TEXT COLLATE "C" NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    at BIGINT NOT NULL,
+    status INTEGER,
+    duration_ms INTEGER NOT NULL,
+    detail TEXT
+  );
+  CREATE INDEX webhook_attempts_webhook ON webhook_attempts (webhook_id, id);
+`;
+
 export const MIGRATIONS: readonly PgMigration[] = [
   `
   CREATE TABLE meta (name TEXT COLLATE "C" PRIMARY KEY, value TEXT NOT NULL);
@@ -113,6 +150,8 @@ export const MIGRATIONS: readonly PgMigration[] = [
   );
   `,
   toReadingRows,
+  // Webhook subscriptions, their outbox and their last attempts.
+  POSTGRES_WEBHOOK_TABLES,
 ];
 
 const SERIES_COLUMNS = `

@@ -1,3 +1,4 @@
+import type { SQL } from "bun";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { buildPgListSql } from "./postgres-list.ts";
@@ -6,11 +7,12 @@ import { exportSet, importSet, removeBatchChildren } from "./postgres-import.ts"
 import { postgresTables } from "./postgres-tables.ts";
 import { copyRecords, encodedRow } from "./postgres-rows.ts";
 import * as devices from "./postgres-devices.ts";
+import { PostgresWebhooks, SUBSCRIPTIONS_COLUMN, subscriptionsOf } from "./postgres-webhooks.ts";
 import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, removeReadings } from "./postgres-readings.ts";
-import { assignFields } from "./records.ts";
+import { assignFields, pick } from "./records.ts";
 import type {
-  DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery, Store, TimedReading,
-  TimeRange, UpdateOutcome,
+  DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
+  OutboxHook, Store, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 /**
@@ -20,6 +22,7 @@ import type {
 export class PostgresStore extends PostgresAccounts implements Store {
   readonly kind = "postgres" as const;
   readonly tables = postgresTables(() => this.db());
+  private readonly hooks = new PostgresWebhooks(() => this.db());
 
   static open(url: string): PostgresStore {
     return new PostgresStore(url);
@@ -47,7 +50,13 @@ export class PostgresStore extends PostgresAccounts implements Store {
 
   async insert(userId: string, kind: Kind, doc: Doc): Promise<void> {
     const sql = await this.db();
-    await copyRecords(sql, [encodedRow(userId, kind, doc)]);
+    await sql.begin((tx) => this.insertTx(tx, userId, kind, doc));
+  }
+
+  private async insertTx(tx: SQL, userId: string, kind: Kind, doc: Doc): Promise<void> {
+    const row = encodedRow(userId, kind, doc);
+    await copyRecords(tx, [row]);
+    await this.hooks.emit(tx, userId, { kind, id: row.id, before: undefined, after: row.body });
   }
 
   async insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc> {
@@ -59,7 +68,7 @@ export class PostgresStore extends PostgresAccounts implements Store {
         WHERE user_id = ${userId} AND kind = ${kind} AND json_typeof(body::json -> ${field}) = 'number'`;
       const max = row?.max === null || row?.max === undefined ? undefined : Number(row.max);
       const doc = make(max === undefined ? 1 : Math.floor(max) + 1);
-      await copyRecords(tx, [encodedRow(userId, kind, doc)]);
+      await this.insertTx(tx, userId, kind, doc);
       return doc;
     });
   }
@@ -71,9 +80,18 @@ export class PostgresStore extends PostgresAccounts implements Store {
       // The transaction-scoped lock on the key serialises writers of one document even while it does
       // not exist yet (a catalog default's first change); FOR UPDATE then reads the latest commit.
       await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}/${kind}/${id}`}, 0))`;
-      const [row] = await tx`SELECT body FROM records WHERE user_id = ${userId} AND kind = ${kind} AND id = ${id} FOR UPDATE`;
+      // The account's subscriptions come in the same statement: the outbox costs no round trip here.
+      const [row] = await tx.unsafe(`SELECT body, ${SUBSCRIPTIONS_COLUMN("$1")} FROM records WHERE user_id = $1 AND kind = $2 AND id = $3 FOR UPDATE`, [userId, kind, id]);
       const outcome = decide(row ? (JSON.parse(row.body) as Doc) : undefined);
-      if (outcome.write) await copyRecords(tx, [encodedRow(userId, kind, { ...outcome.write, _id: id })]);
+      if (!outcome.write) return outcome.result;
+      if (!row) {
+        await this.insertTx(tx, userId, kind, { ...outcome.write, _id: id });
+        return outcome.result;
+      }
+      const written = encodedRow(userId, kind, { ...outcome.write, _id: id });
+      await copyRecords(tx, [written]);
+      const change = { kind, id, before: row.body as string, after: written.body, set: outcome.changed && pick(outcome.write, outcome.changed), summary: written.summary };
+      if (written.body !== row.body) await this.hooks.emit(tx, userId, change, subscriptionsOf(row.subscriptions));
       return outcome.result;
     });
   }
@@ -86,8 +104,9 @@ export class PostgresStore extends PostgresAccounts implements Store {
     const sql = await this.db();
     if (!findable(id)) return false;
     return sql.begin(async (tx) => {
-      const gone = await tx`DELETE FROM records WHERE user_id = ${userId} AND kind = ${kind} AND id = ${id} RETURNING id`;
+      const gone = await tx`DELETE FROM records WHERE user_id = ${userId} AND kind = ${kind} AND id = ${id} RETURNING body`;
       if (kind === "batch") await removeBatchChildren(tx, userId, [id]);
+      if (gone.length) await this.hooks.emit(tx, userId, { kind, id, before: gone[0].body as string, after: undefined });
       return gone.length > 0;
     });
   }
@@ -122,6 +141,7 @@ export class PostgresStore extends PostgresAccounts implements Store {
       if (!(await devices.batchForUpdate(tx, userId, batchId))) return false;
       await appendReading(tx, BATCH_SERIES, [userId, batchId], reading);
       await tx`INSERT INTO reading_lists (user_id, batch_id) VALUES (${userId}, ${batchId}) ON CONFLICT DO NOTHING`;
+      await this.hooks.emit(tx, userId, { kind: "reading", batchId, reading });
       return true;
     });
   }
@@ -149,7 +169,7 @@ export class PostgresStore extends PostgresAccounts implements Store {
 
   async devicePost<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
     const sql = await this.db();
-    return sql.begin((tx) => devices.devicePost(tx, userId, id, decide));
+    return sql.begin((tx) => devices.devicePost(tx, userId, id, decide, (change) => this.hooks.emit(tx, userId, change)));
   }
 
   async attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean> {
@@ -167,6 +187,30 @@ export class PostgresStore extends PostgresAccounts implements Store {
       await devices.putDevice(tx, userId, { ...device, settings });
       return true;
     });
+  }
+
+  setOutbox(hook: OutboxHook | undefined): void {
+    this.hooks.hook = hook;
+  }
+
+  async addWebhook(record: WebhookRecord): Promise<void> {
+    await this.hooks.add(record);
+  }
+
+  async webhooks(userId: string): Promise<WebhookInfo[]> {
+    return findable(userId) ? this.hooks.list(userId) : [];
+  }
+
+  async removeWebhook(userId: string, id: string): Promise<boolean> {
+    return findable(userId, id) && this.hooks.remove(userId, id);
+  }
+
+  async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
+    return findable(userId, webhookId) ? this.hooks.attempts(userId, webhookId) : [];
+  }
+
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
+    return this.hooks.deliverDue(now, limit, deliver);
   }
 
   async importAll(userId: string, set: ImportSet): Promise<void> {

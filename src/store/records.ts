@@ -132,6 +132,13 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc, stampe
 }
 
 /** Setting top-level `fields` of a document as an update's decision: the parsing way of setFields. */
+/** The named top-level members of a document, as they are (for the outbox: what a write set). */
+export function pick(doc: Doc, members: readonly string[]): Doc {
+  const out: Doc = {};
+  for (const m of members) if (Object.hasOwn(doc, m)) out[m] = doc[m];
+  return out;
+}
+
 export function assignFields(kind: Kind, fields: FieldsToSet, stampedAt?: number): (current: Doc | undefined) => UpdateOutcome<boolean> {
   return (current) => {
     if (!current) return { result: false };

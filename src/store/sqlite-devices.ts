@@ -3,7 +3,7 @@ import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
-import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, TimeRange } from "./types.ts";
+import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, StoreChange, TimeRange } from "./types.ts";
 
 // Devices in the SQLite store. Writes run in immediate transactions, so the check of a
 // device post (the minimum interval) and its write happen under SQLite's one write lock.
@@ -14,6 +14,8 @@ const DEVICE_COLUMNS = "type, name, batch_id, last_log, last_data, settings, fir
 export interface BatchDocs {
   read(userId: string, batchId: string): Doc | undefined;
   write(userId: string, doc: Doc): void;
+  /** The outbox (sqlite-webhooks.ts): a change's events, in the caller's transaction. */
+  emit(userId: string, change: StoreChange): void;
 }
 
 export class SqliteDevices {
@@ -57,6 +59,7 @@ export class SqliteDevices {
       if (!outcome.device) return outcome.result;
       this.put(userId, { ...(device ?? newDevice(id, Date.now())), ...outcome.device });
       if (outcome.reading) {
+        this.batches.emit(userId, { kind: "reading", batchId: batch ? batchId : null, device: id, reading: outcome.reading });
         if (batch) {
           this.readings.append(BATCH_SERIES, [userId, batchId!], outcome.reading);
           this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);

@@ -24,6 +24,44 @@ const RECORDS_HEAD_INDEXES = `
 /** SQL text, or a step that needs JavaScript (values SQL cannot compute); run in the migration's transaction. */
 export type Migration = string | ((db: Database) => void);
 
+/** Webhook subscriptions, their outbox (one row per event and subscription while undelivered) and their last attempts. */
+const SQLITE_WEBHOOK_TABLES = `
+  CREATE TABLE webhooks (
+    id TEXT PRIMARY KEY,
+    user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    url TEXT NOT NULL,
+    events TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    failing_since INTEGER
+  );
+  CREATE INDEX webhooks_user ON webhooks (user_id, created_at);
+  -- One row per event and subscription while it is undelivered; seq is the order events happened in.
+  CREATE TABLE webhook_deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    resource TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    next_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_resource ON webhook_deliveries (webhook_id, resource, seq);
+  CREATE TABLE webhook_attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
+    event_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    status INTEGER,
+    duration_ms INTEGER NOT NULL,
+    detail TEXT
+  );
+  CREATE INDEX webhook_attempts_webhook ON webhook_attempts (webhook_id, id);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   `
   CREATE TABLE meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -117,6 +155,8 @@ export const MIGRATIONS: readonly Migration[] = [
   `,
   toPositionKeys,
   toReadingRows,
+  // Webhook subscriptions, their outbox and their last attempts.
+  SQLITE_WEBHOOK_TABLES,
 ];
 
 /**

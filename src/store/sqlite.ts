@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
+import { assignFields, encodeRecord, pick, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, type ListSql } from "./sqlite-list.ts";
 import { openDatabase } from "./sqlite-open.ts";
@@ -9,10 +9,11 @@ import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, st
 import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
 import { SqliteDevices } from "./sqlite-devices.ts";
+import { SqliteWebhooks } from "./sqlite-webhooks.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
-  DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery, Store, StoredJson,
-  TimedReading, TimeRange, UpdateOutcome,
+  DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
+  OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 export { KEYS_EPOCH_MAX_AGE_MS } from "./sqlite-accounts.ts";
@@ -29,19 +30,23 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   private readonly series: SqliteReadings;
   private readonly deviceRows: SqliteDevices;
+  private readonly hooks: SqliteWebhooks;
 
   constructor(db: Database) {
     super(db);
     this.series = new SqliteReadings(this.statements);
+    this.hooks = new SqliteWebhooks(db, this.statements);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
       read: (userId, batchId) => {
         const body = this.column(SQL.get, userId, "batch", batchId);
         return body === undefined ? undefined : (JSON.parse(body) as Doc);
       },
       write: (userId, doc) => this.write(userId, "batch", doc),
+      emit: (userId, change) => this.hooks.emit(userId, change),
     });
     this.tables = sqliteTables(db, (userId, kind, doc) => this.write(userId, kind, doc));
     this.tx = {
+      insert: db.transaction(this.insertTx.bind(this)),
       update: db.transaction(this.updateTx.bind(this)),
       remove: db.transaction(this.removeTx.bind(this)),
       setFields: db.transaction(this.setFieldsTx.bind(this)),
@@ -86,13 +91,20 @@ export class SqliteStore extends SqliteAccounts implements Store {
     return row.length ? row[0][0] : undefined;
   }
 
-  private write(userId: string, kind: Kind, doc: Doc): void {
+  /** Writes a record as it comes; answers its stored text. */
+  private write(userId: string, kind: Kind, doc: Doc): string {
     const rec = encodeRecord(kind, doc);
     this.statements.get(SQL.write).run(userId, kind, rec.id, ...derivedValues(rec), rec.body);
+    return rec.body;
+  }
+
+  private insertTx(userId: string, kind: Kind, doc: Doc): void {
+    const after = this.write(userId, kind, doc);
+    this.hooks.emit(userId, { kind, id: String(doc._id), before: undefined, after });
   }
 
   insert(userId: string, kind: Kind, doc: Doc): void {
-    this.write(userId, kind, doc);
+    this.tx.insert.immediate(userId, kind, doc);
   }
 
   async insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc> {
@@ -101,7 +113,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
       const greatest = this.statements.get(`SELECT MAX(json_extract(body, '${path}')) FROM records WHERE user_id = ? AND kind = ? AND json_type(body, '${path}') IN ('integer', 'real')`);
       const max = (greatest.values(userId, kind) as unknown[][])[0]?.[0];
       const doc = make(typeof max === "number" ? Math.floor(max) + 1 : 1);
-      this.write(userId, kind, doc);
+      this.insertTx(userId, kind, doc);
       return doc;
     }).immediate();
   }
@@ -113,11 +125,13 @@ export class SqliteStore extends SqliteAccounts implements Store {
     if (!outcome.write) return outcome.result;
     const doc = outcome.write._id === id ? outcome.write : { ...outcome.write, _id: id };
     if (!row) {
-      this.write(userId, kind, doc);
+      this.insertTx(userId, kind, doc);
       return outcome.result;
     }
     // What the decision left as parsed from a body that parses in order needs no second walk.
-    this.rewrite(row, encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined));
+    const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
+    this.rewrite(row, rec);
+    this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set: outcome.changed && pick(doc, outcome.changed), summary: rec.summary }));
     return outcome.result;
   }
 
@@ -150,15 +164,20 @@ export class SqliteStore extends SqliteAccounts implements Store {
     // position keys as they are: they are neither decoded into sort keys nor made again.
     const keys = SORTED_FIELDS.some((f) => Object.hasOwn(set, f));
     const rec = setFields(kind, storedRecord(id, row, keys), set, stampedAt === undefined ? undefined : stampMembers(stampedAt, false));
-    if (rec) this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
-    else this.updateTx(userId, kind, id, assignFields(kind, set, stampedAt));
+    if (!rec) {
+      this.updateTx(userId, kind, id, assignFields(kind, set, stampedAt));
+      return true;
+    }
+    this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
+    this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set, summary: rec.summary }));
     return true;
   }
 
   private removeTx(userId: string, kind: Kind, id: string): boolean {
-    const res = this.statements.get("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ?").run(userId, kind, id);
+    const gone = this.statements.get("DELETE FROM records WHERE user_id = ? AND kind = ? AND id = ? RETURNING body").values(userId, kind, id) as Array<[string]>;
     if (kind === "batch") this.removeBatchChildren(userId, id);
-    return res.changes > 0;
+    if (gone.length) this.hooks.emit(userId, { kind, id, before: gone[0][0], after: undefined });
+    return gone.length > 0;
   }
 
   update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): T {
@@ -201,6 +220,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
       if (this.column(SQL.get, userId, "batch", batchId) === undefined) return false;
       this.series.append(BATCH_SERIES, [userId, batchId], reading);
       this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);
+      this.hooks.emit(userId, { kind: "reading", batchId, reading });
       return true;
     }).immediate();
   }
@@ -231,6 +251,30 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   async setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean> {
     return this.deviceRows.setSettings(userId, id, settings);
+  }
+
+  setOutbox(hook: OutboxHook | undefined): void {
+    this.hooks.hook = hook;
+  }
+
+  async addWebhook(record: WebhookRecord): Promise<void> {
+    this.hooks.add(record);
+  }
+
+  async webhooks(userId: string): Promise<WebhookInfo[]> {
+    return this.hooks.list(userId);
+  }
+
+  async removeWebhook(userId: string, id: string): Promise<boolean> {
+    return this.hooks.remove(userId, id);
+  }
+
+  async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
+    return this.hooks.attempts(userId, webhookId);
+  }
+
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
+    return this.hooks.deliverDue(now, limit, deliver);
   }
 
   brewTracker(userId: string, batchId: string): string | undefined {

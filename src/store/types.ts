@@ -1,6 +1,9 @@
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
+import type { DeliveryOutcome, DueDelivery, OutboxHook, WebhookAttempt, WebhookInfo, WebhookRecord } from "./webhook-types.ts";
+
+export * from "./webhook-types.ts";
 
 /** One account's calls on one API version in one rate-limit window (src/http/rate-limit.ts counts them). */
 export interface RateCount {
@@ -178,6 +181,7 @@ export interface TableAccess {
   write(tables: readonly TableSpec[], data: Map<string, TableRow[]>): Promise<void>;
 }
 
+
 /**
  * Storage behind the routes. Every write is atomic. Documents go in as objects and come out as stored
  * canonical JSON text. The methods a request calls answer with a value or a promise of it: SQLite
@@ -279,6 +283,28 @@ export interface Store extends RateStorage {
   attachDevice(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): Promise<boolean>;
   /** False when there is no such device. */
   setDeviceSettings(userId: string, id: DeviceId, settings: DeviceSettings): Promise<boolean>;
+
+  /**
+   * The outbox: the hook makes the events of each write (documents created, updated, deleted; readings
+   * appended) for the account's subscriptions, and the store writes them, one row per subscription that
+   * wants the type, in the write's own transaction. Imports, device attachment and reading deletion make
+   * none (docs/decisions.md, Webhooks). Without a hook no event is made.
+   */
+  setOutbox(hook: OutboxHook | undefined): void;
+  addWebhook(record: WebhookRecord): Promise<void>;
+  /** The account's subscriptions, oldest first, without their secrets. */
+  webhooks(userId: string): Promise<WebhookInfo[]>;
+  /** Deletes a subscription with its undelivered events and attempts; false when there was none. */
+  removeWebhook(userId: string, id: string): Promise<boolean>;
+  /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
+  webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
+  /**
+   * Claims up to `limit` deliveries due at `now` (the earliest of each subscription and resource only,
+   * so one resource's events go in order), lets `deliver` attempt them, and records what it reports.
+   * On PostgreSQL the claimed rows stay locked until then (another instance skips them; a dead
+   * instance's locks go with its connection); SQLite has one process. Answers how many were claimed.
+   */
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number>;
 
   /**
    * Writes a whole import in one transaction; existing documents with the same `_id` are replaced.

@@ -10,9 +10,11 @@ export interface WebOptions {
   /** LOGGING_PORT and LOGGING_MIN_INTERVAL_SECONDS, as Settings › Devices explains them. */
   loggingPort?: number;
   loggingMinIntervalSeconds?: number;
+  /** Webhook hosts the operator allows on any address (WEBHOOK_ALLOW_HOSTS). */
+  webhookAllowHosts?: readonly string[];
 }
 
-export function webOptions(config: Pick<Config, "sessionTtlSeconds" | "loggingPort" | "loggingMinIntervalSeconds">): WebOptions {
-  const { sessionTtlSeconds, loggingPort, loggingMinIntervalSeconds } = config;
-  return { sessionTtlSeconds, now: Date.now, loggingPort, loggingMinIntervalSeconds };
+export function webOptions(config: Pick<Config, "sessionTtlSeconds" | "loggingPort" | "loggingMinIntervalSeconds" | "webhookAllowHosts">): WebOptions {
+  const { sessionTtlSeconds, loggingPort, loggingMinIntervalSeconds, webhookAllowHosts } = config;
+  return { sessionTtlSeconds, now: Date.now, loggingPort, loggingMinIntervalSeconds, webhookAllowHosts };
 }

@@ -1,13 +1,25 @@
 import { isScope, SCOPES, type Scope } from "../lib/scopes.ts";
 import { issueApiKey } from "../store/keys.ts";
 import { signedInPost, viewerOf, type Web } from "./guard.ts";
+import { html } from "./html.ts";
 import { page, type Viewer } from "./layout.ts";
 import { settingsMain, type SettingsView } from "./pages/settings.ts";
+import { webhooksSection, type WebhooksSectionView } from "./pages/settings-webhooks.ts";
 import { isSecureRequest } from "./session.ts";
+import { postWebhook, postWebhookDelete, webhooksView } from "./webhooks.ts";
 
-function settingsPage(view: SettingsView, viewer: Viewer, status = 200): Response {
-  return page({ title: "Settings", section: "settings", viewer, main: settingsMain(view), scripts: view.created ? ["copy.js"] : [] }, status);
+function settingsPage(view: SettingsView, viewer: Viewer, hooks: WebhooksSectionView, status = 200): Response {
+  const main = html`${settingsMain(view)}
+${webhooksSection(hooks)}`;
+  return page({ title: "Settings", section: "settings", viewer, main, scripts: view.created || hooks.created ? ["copy.js"] : [] }, status);
 }
+
+/** The settings page after a webhook form: the key as it stands, the webhooks as the form left them. */
+const withHooks = (web: Web) => async (viewer: Viewer, hooks: WebhooksSectionView, status = 200) =>
+  settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current: await web.store.getApiKey(viewer.userId) }, viewer, hooks, status);
+
+export const postWebhookForm = (web: Web, request: Request) => postWebhook(web, request, withHooks(web));
+export const postWebhookDeleteForm = (web: Web, request: Request, id: string) => postWebhookDelete(web, request, id, withHooks(web));
 
 /** The base URL clients of this server use, as the request reached it. */
 export function baseUrl(request: Request): string {
@@ -32,7 +44,7 @@ export async function getSettings(web: Web, request: Request): Promise<Response>
   const viewer = await viewerOf(web, request);
   if (viewer instanceof Response) return viewer;
   const current = await web.store.getApiKey(viewer.userId);
-  return settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current }, viewer);
+  return settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current }, viewer, await webhooksView(web, viewer));
 }
 
 export async function postApiKey(web: Web, request: Request): Promise<Response> {
@@ -41,7 +53,7 @@ export async function postApiKey(web: Web, request: Request): Promise<Response> 
   const { viewer, form } = posted;
   const chosen = form.getAll("scope");
   const refuse = async (error: string) =>
-    settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current: await web.store.getApiKey(viewer.userId), checked: chosen.filter(isScope), error }, viewer, 400);
+    settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current: await web.store.getApiKey(viewer.userId), checked: chosen.filter(isScope), error }, viewer, await webhooksView(web, viewer), 400);
 
   const version = form.get("apiVersion");
   if (version !== null && version !== "2") return refuse("Version 1 keys cannot be generated here. Existing version 1 keys keep working until they are replaced.");
@@ -53,5 +65,5 @@ export async function postApiKey(web: Web, request: Request): Promise<Response> 
   const key = await issueApiKey(web.store, viewer.userId, scopes, 2);
   const current = await web.store.getApiKey(viewer.userId);
   const created = { key, curl: curlExample(baseUrl(request), viewer.userId, key, scopes) };
-  return settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current, created }, viewer);
+  return settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current, created }, viewer, await webhooksView(web, viewer));
 }

@@ -129,6 +129,6 @@ export async function sharedPostgresStore(): Promise<PostgresStore> {
     return store;
   })();
   const store = await shared;
-  await store.sql`TRUNCATE users, api_keys, records, reading_lists, readings, trackers, devices, device_readings, logging_ids, rate_counts`;
+  await store.sql`TRUNCATE users, api_keys, records, reading_lists, readings, trackers, devices, device_readings, logging_ids, rate_counts, webhooks, webhook_deliveries, webhook_attempts`;
   return store;
 }

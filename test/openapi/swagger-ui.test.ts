@@ -20,7 +20,7 @@ test("/swagger renders every tag and the batch operations with no request to ano
     await tab.page.goto("/swagger");
     await tab.page.waitForSelector(".opblock-tag", { timeout: 20_000 });
     const tags = await tab.page.$$eval(".opblock-tag", (els) => els.map((e) => e.getAttribute("data-tag")));
-    expect(tags).toEqual(["Batches", "Recipes", "Inventory", "Version 1", "Operations", "Devices", "Beyond the hosted API"]);
+    expect(tags).toEqual(["Batches", "Recipes", "Inventory", "Version 1", "Operations", "Devices", "Webhooks", "Beyond the hosted API"]);
     const paths = await tab.page.$$eval(".opblock-summary-path", (els) => els.map((e) => e.getAttribute("data-path")));
     expect(paths).toContain("/v2/batches/{id}/readings/last");
     expect(paths).toContain("/v2/inventory/hops/{id}");

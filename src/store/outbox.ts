@@ -1,0 +1,73 @@
+import type { OutboxEvent, OutboxHook, StoreChange, WebhookAttempt, WebhookInfo } from "./types.ts";
+
+// What both stores share of the outbox: which subscription gets which event of a change. Each store
+// writes the rows in the transaction of the change (sqlite-webhooks.ts, postgres-webhooks.ts).
+
+/** A subscription as the write path reads it: its id and the event types it wants, as stored (comma list). */
+export interface Subscription {
+  id: string;
+  events: string;
+}
+
+/** An event for one subscription: one outbox row. */
+export interface OutboxRow {
+  webhookId: string;
+  event: OutboxEvent;
+}
+
+/** The rows a change makes for an account's subscriptions; none, and the hook is not called, when none wants anything. */
+export function outboxRows(hook: OutboxHook | undefined, userId: string, change: StoreChange, subscriptions: readonly Subscription[]): OutboxRow[] {
+  if (!hook || subscriptions.length === 0) return [];
+  const wants = subscriptions.map((s) => ({ id: s.id, types: new Set(s.events.split(",")) }));
+  const wanted = new Set(wants.flatMap((w) => [...w.types]));
+  const rows: OutboxRow[] = [];
+  for (const event of hook(userId, change, wanted)) {
+    for (const w of wants) if (w.types.has(event.type)) rows.push({ webhookId: w.id, event });
+  }
+  return rows;
+}
+
+/** The deliveries due, in outbox order, each the earliest of its subscription and resource ($1: now, $2: limit). */
+export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.payload, d.attempts, d.created_at
+  FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+  WHERE d.next_at <= $1 AND NOT EXISTS (
+    SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.resource = d.resource AND p.seq < d.seq)
+  ORDER BY d.seq LIMIT $2`;
+
+export interface DueRow {
+  seq: number | string;
+  webhook_id: string;
+  url: string;
+  secret: string;
+  event_id: string;
+  type: string;
+  payload: string;
+  attempts: number | string;
+  created_at: number | string;
+}
+
+export const dueDelivery = (r: DueRow) => ({
+  seq: Number(r.seq),
+  webhookId: r.webhook_id,
+  url: r.url,
+  sealedSecret: r.secret,
+  eventId: r.event_id,
+  type: r.type,
+  payload: r.payload,
+  attempts: Number(r.attempts),
+  createdAt: Number(r.created_at),
+});
+
+// Rows as both stores read them (PostgreSQL hands BIGINT over as text).
+export interface WebhookRow { id: string; user_id: string; url: string; events: string; created_at: number; failing_since: number | null; pending: number }
+export interface AttemptRow { webhook_id: string; event_id: string; type: string; at: number; status: number | null; duration_ms: number; detail: string | null }
+
+export const attemptOf = (r: AttemptRow): WebhookAttempt => ({
+  webhookId: r.webhook_id, eventId: r.event_id, type: r.type, at: Number(r.at), status: r.status === null ? null : Number(r.status), durationMs: Number(r.duration_ms), detail: r.detail,
+});
+
+export const webhookInfoOf = (r: WebhookRow): WebhookInfo => ({
+  id: r.id, userId: r.user_id, url: r.url, events: r.events.split(","), createdAt: Number(r.created_at),
+  failingSince: r.failing_since === null ? null : Number(r.failing_since), pending: Number(r.pending),
+});
+

@@ -1,0 +1,86 @@
+import type { Database } from "bun:sqlite";
+import { attemptOf, DUE_SQL, dueDelivery, outboxRows, webhookInfoOf, type AttemptRow, type DueRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import type { StatementCache } from "./sqlite-statements.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+
+// Webhook subscriptions and their outbox in the SQLite store. Events are written by `emit`, in the
+// transaction of the write that causes them; one process delivers them (src/webhooks/worker.ts).
+
+export class SqliteWebhooks {
+  hook: OutboxHook | undefined;
+
+  constructor(private readonly db: Database, private readonly statements: StatementCache) {}
+
+  /** In the caller's write transaction: the change's events, one row per subscription that wants each. */
+  emit(userId: string, change: StoreChange | (() => StoreChange)): void {
+    if (!this.hook) return;
+    const subs = this.statements.get("SELECT id, events FROM webhooks WHERE user_id = ?").all(userId) as Subscription[];
+    if (subs.length === 0) return;
+    const rows = outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs);
+    const insert = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+      VALUES (?, ?, ?, ?, ?, ?, 0, ?)`);
+    for (const { webhookId, event: e } of rows) insert.run(webhookId, e.id, e.type, e.resource, e.payload, e.createdAt, e.createdAt);
+  }
+
+  add(r: WebhookRecord): void {
+    this.statements
+      .get("INSERT INTO webhooks (id, user_id, url, events, secret, created_at, failing_since) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(r.id, r.userId, r.url, r.events.join(","), r.sealedSecret, r.createdAt, r.failingSince);
+  }
+
+  list(userId: string): WebhookInfo[] {
+    const rows = this.statements
+      .get(`SELECT w.id, w.user_id, w.url, w.events, w.created_at, w.failing_since,
+          (SELECT count(*) FROM webhook_deliveries d WHERE d.webhook_id = w.id) AS pending
+        FROM webhooks w WHERE w.user_id = ? ORDER BY w.created_at, w.id`)
+      .all(userId) as WebhookRow[];
+    return rows.map(webhookInfoOf);
+  }
+
+  remove(userId: string, id: string): boolean {
+    return this.db.transaction(() => {
+      const owned = this.statements.get("SELECT 1 FROM webhooks WHERE user_id = ? AND id = ?").get(userId, id) !== null;
+      if (!owned) return false;
+      this.statements.get("DELETE FROM webhook_deliveries WHERE webhook_id = ?").run(id);
+      this.statements.get("DELETE FROM webhook_attempts WHERE webhook_id = ?").run(id);
+      this.statements.get("DELETE FROM webhooks WHERE id = ?").run(id);
+      return true;
+    }).immediate();
+  }
+
+  attempts(userId: string, webhookId: string): WebhookAttempt[] {
+    const rows = this.statements
+      .get(`SELECT a.webhook_id, a.event_id, a.type, a.at, a.status, a.duration_ms, a.detail FROM webhook_attempts a
+        JOIN webhooks w ON w.id = a.webhook_id WHERE w.user_id = ? AND a.webhook_id = ? ORDER BY a.id DESC LIMIT ${ATTEMPTS_KEPT}`)
+      .all(userId, webhookId) as AttemptRow[];
+    return rows.map(attemptOf);
+  }
+
+  /** One process delivers (SQLite's single writer): claimed rows are read, delivered outside any transaction, then settled. */
+  async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
+    const due = (this.statements.get(DUE_SQL.replaceAll("$", "?")).all(now, limit) as DueRow[]).map(dueDelivery);
+    if (due.length === 0) return 0;
+    const outcomes = await deliver(due);
+    this.db.transaction(() => {
+      for (const o of outcomes) this.settle(o);
+    }).immediate();
+    return due.length;
+  }
+
+  private settle({ seq, attempt: a, result, retryAt }: DeliveryOutcome): void {
+    if (result === "retry") this.statements.get("UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ? WHERE seq = ?").run(retryAt!, seq);
+    else this.statements.get("DELETE FROM webhook_deliveries WHERE seq = ?").run(seq);
+    // A subscription deleted meanwhile keeps no attempt.
+    const kept = this.statements
+      .get(`INSERT INTO webhook_attempts (webhook_id, event_id, type, at, status, duration_ms, detail)
+        SELECT id, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?`)
+      .run(a.eventId, a.type, a.at, a.status, a.durationMs, a.detail, a.webhookId);
+    if (kept.changes === 0) return;
+    this.statements
+      .get(`DELETE FROM webhook_attempts WHERE webhook_id = ? AND id <= (
+        SELECT id FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`)
+      .run(a.webhookId, a.webhookId);
+    if (result === "given-up") this.statements.get("UPDATE webhooks SET failing_since = COALESCE(failing_since, ?) WHERE id = ?").run(a.at, a.webhookId);
+    if (result === "delivered") this.statements.get("UPDATE webhooks SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL").run(a.webhookId);
+  }
+}

@@ -1,0 +1,90 @@
+import { EVENT_TYPES } from "../../webhooks/events.ts";
+import type { NewWebhook, WebhookView } from "../../webhooks/service.ts";
+import { dateTimeUtc } from "../chart-scale.ts";
+import { html, type Html } from "../html.ts";
+
+// Settings › Webhooks: the account's subscriptions with their state and last deliveries, a form to
+// make one (its secret shown once) and a button to delete each (README, "Webhooks").
+
+const EVENT_MEANING: Record<(typeof EVENT_TYPES)[number], string> = {
+  "batch.created": "a batch is created",
+  "batch.updated": "a batch changes (its status, measured values, …)",
+  "batch.deleted": "a batch is deleted",
+  "reading.created": "a reading is added, from a device or the API",
+  "recipe.created": "a recipe is created",
+  "recipe.updated": "a recipe changes",
+  "recipe.deleted": "a recipe is deleted",
+  "inventory.created": "an inventory item is created",
+  "inventory.updated": "an inventory item changes",
+  "inventory.deleted": "an inventory item is deleted",
+  "inventory.negative": "an item's stock goes below zero",
+};
+
+export interface WebhooksSectionView {
+  csrf: string;
+  hooks: WebhookView[];
+  created?: NewWebhook & { url: string };
+  error?: string;
+  /** What was posted after an error. */
+  url?: string;
+  checked?: readonly string[];
+}
+
+const when = (iso: string) => html`<time datetime="${iso}">${dateTimeUtc(Date.parse(iso))}</time>`;
+
+function deliveries(hook: WebhookView): Html {
+  if (!hook.lastDeliveries.length) return html`<p class="hint">No delivery yet.</p>`;
+  return html`<p>Last deliveries, newest first:</p>
+<ol class="deliveries">${hook.lastDeliveries.map(
+    (d) => html`<li>${when(d.at)} <code>${d.type}</code>: ${d.status === null ? "no answer" : html`HTTP ${d.status}`} in ${d.durationMs} ms${d.detail ? html` <span class="hint">(${d.detail})</span>` : ""}</li>`,
+  )}</ol>`;
+}
+
+function subscription(hook: WebhookView, csrf: string): Html {
+  const failing = hook.state === "failing";
+  return html`<li class="card webhook" id="webhook-${hook.id}">
+<p><code class="webhook-url">${hook.url}</code></p>
+<p class="webhook-state">${failing ? html`<strong class="notice">Failing</strong> since ${when(hook.failingSince!)}: an event was given up after a day of retries.` : "Active."} ${hook.pending} waiting to be delivered.</p>
+<p>Events: ${hook.events.map((e, i) => html`${i ? ", " : ""}<code>${e}</code>`)}</p>
+${deliveries(hook)}
+<form method="post" action="/settings/webhooks/${hook.id}/delete">
+<input type="hidden" name="csrf" value="${csrf}">
+<button type="submit" aria-label="Delete the webhook to ${hook.url}">Delete</button>
+</form>
+</li>`;
+}
+
+function createdSecret(created: WebhooksSectionView["created"] & object): Html {
+  return html`<section class="new-key" aria-labelledby="new-webhook-heading">
+<h3 id="new-webhook-heading">Your new webhook's secret</h3>
+<p role="status">Copy it now: it is shown only this once. Receivers verify each delivery with it (Standard Webhooks).</p>
+<p><label for="new-webhook-secret">Secret for ${created.url}</label>
+<input id="new-webhook-secret" class="api-key" type="text" readonly value="${created.secret}" spellcheck="false">
+<button type="button" class="copy" data-copy="new-webhook-secret" hidden>Copy secret</button> <span class="copy-status" aria-live="polite"></span></p>
+</section>`;
+}
+
+export function webhooksSection(view: WebhooksSectionView): Html {
+  const checked = new Set(view.checked ?? []);
+  return html`<section aria-labelledby="webhooks-heading">
+<h2 id="webhooks-heading">Webhooks</h2>
+<p>brewrecords can tell your programs when something changes, instead of them asking every few minutes.</p>
+${view.created ? createdSecret(view.created) : ""}
+${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
+<h3>Add a webhook</h3>
+${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.error}</p>` : ""}
+<form method="post" action="/settings/webhooks" class="card">
+<input type="hidden" name="csrf" value="${view.csrf}">
+<p><label for="webhook-url">Receiver URL (https)</label>
+<input type="url" id="webhook-url" name="url" required value="${view.url ?? ""}" placeholder="https://example.com/hooks/brewing"></p>
+<fieldset><legend>Events to send</legend>
+<ul class="scope-boxes">${EVENT_TYPES.map((e) => {
+    const id = `event-${e.replace(".", "-")}`;
+    return html`<li><input type="checkbox" id="${id}" name="event" value="${e}"${checked.has(e) ? html` checked` : ""}>
+<label for="${id}"><code>${e}</code> ${EVENT_MEANING[e]}</label></li>`;
+  })}</ul>
+</fieldset>
+<p><button type="submit" id="add-webhook">Add webhook</button></p>
+</form>
+</section>`;
+}

@@ -1,0 +1,102 @@
+import type { Doc } from "../lib/json.ts";
+import type { Scope } from "../lib/scopes.ts";
+import { randomBytes } from "../lib/secure.ts";
+import type { Kind } from "../resources.ts";
+import type { OutboxEvent, StoreChange } from "../store/types.ts";
+
+// The events of a change and their payloads (README, "Webhooks"). This is the store's outbox hook: it
+// runs inside the write's transaction, so it only builds text, and only for the types wanted.
+
+export const EVENT_TYPES = [
+  "batch.created",
+  "batch.updated",
+  "batch.deleted",
+  "reading.created",
+  "recipe.created",
+  "recipe.updated",
+  "recipe.deleted",
+  "inventory.created",
+  "inventory.updated",
+  "inventory.deleted",
+  "inventory.negative",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const isEventType = (value: unknown): value is EventType => (EVENT_TYPES as readonly unknown[]).includes(value);
+
+/** The scope a key needs to subscribe to an event: the one that reads its resource. */
+export function scopeOfEvent(type: EventType): Scope {
+  if (type.startsWith("recipe.")) return "recipes.read";
+  if (type.startsWith("inventory.")) return "inventory.read";
+  return "batches.read";
+}
+
+const familyOf = (kind: Kind): "batch" | "recipe" | "inventory" => (kind === "batch" || kind === "recipe" ? kind : "inventory");
+
+/** A Standard Webhooks message id: the `webhook-id` of every attempt. */
+export const newEventId = () => `msg_${randomBytes(16).toString("base64url")}`;
+
+/**
+ * The payload: `type`, `timestamp` and `data` (Standard Webhooks' shape), `data` holding the account,
+ * the resource's kind and id, and the document as stored, spliced in as its text, never re-encoded.
+ */
+export function payload(type: string, at: number, data: Record<string, unknown>, document?: string): string {
+  const head = JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
+  return document === undefined ? head : `${head.slice(0, -2)},"document":${document}}}`;
+}
+
+/**
+ * The top-level members an update changed, with their new values (null: removed), in the order of the
+ * later document; server-managed bookkeeping (`_rev`, `_timestamp`, …) is left out.
+ */
+export function changedMembers(before: Doc, after: Doc): Doc {
+  const out: Doc = {};
+  for (const k of Object.keys(after)) if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) out[k] = after[k];
+  for (const k of Object.keys(before)) if (!(k in after)) out[k] = null;
+  return withoutBookkeeping(out);
+}
+
+const withoutBookkeeping = (members: Doc): Doc => Object.fromEntries(Object.entries(members).filter(([k]) => !k.startsWith("_")));
+
+const stockOf = (text: string | undefined): number | undefined => {
+  if (text === undefined) return undefined;
+  const v = (JSON.parse(text) as Doc).inventory;
+  return typeof v === "number" ? v : undefined;
+};
+
+/** The events of one change among the types wanted (Store.setOutbox). */
+export function eventsOf(userId: string, change: StoreChange, wanted: ReadonlySet<string>, at = Date.now()): OutboxEvent[] {
+  const events: OutboxEvent[] = [];
+  const add = (type: EventType, resource: string, data: Record<string, unknown>, document?: string) => {
+    if (wanted.has(type)) events.push({ id: newEventId(), type, resource, payload: payload(type, at, { account: userId, ...data }, document), createdAt: at });
+  };
+  if (change.kind === "reading") {
+    const { batchId, device, reading } = change;
+    const resource = batchId !== null ? `batch/${batchId}` : `device/${device?.type}/${device?.name}`;
+    add("reading.created", resource, { kind: "reading", batchId, ...(device ? { device: { type: device.type, name: device.name } } : {}), reading });
+    return events;
+  }
+  const { kind, id, before, after } = change;
+  if (before === after) return events;
+  const family = familyOf(kind);
+  const resource = `${kind}/${id}`;
+  if (after === undefined) {
+    add(`${family}.deleted`, resource, { kind, id }, before);
+    return events;
+  }
+  if (before === undefined) add(`${family}.created`, resource, { kind, id }, after);
+  else if (wanted.has(`${family}.updated`)) {
+    // The members set and the list entry, not the whole document: an event row is written with every
+    // write, and a batch's document runs to tens of kilobytes (docs/decisions.md, Webhooks).
+    const changes = change.set ? withoutBookkeeping(change.set) : changedMembers(JSON.parse(before) as Doc, JSON.parse(after) as Doc);
+    add(`${family}.updated`, resource, { kind, id, changed: Object.keys(changes), changes }, change.summary ?? after);
+  }
+  // Stock crossing zero: `inventory_negative=true` lists the item now and did not before.
+  if (family === "inventory" && wanted.has("inventory.negative")) {
+    const set = change.set?.inventory;
+    const now = typeof set === "number" ? set : stockOf(after);
+    const was = stockOf(before);
+    if (now !== undefined && now < 0 && !(was !== undefined && was < 0)) add("inventory.negative", resource, { kind, id, inventory: now }, after);
+  }
+  return events;
+}

@@ -1,0 +1,63 @@
+import type { Deps } from "../http/deps.ts";
+import { ApiRoutes } from "../http/endpoint.ts";
+import { jsonText, TEXT } from "../http/errors.ts";
+import { canonicalJson } from "../lib/json.ts";
+import { SCOPES } from "../lib/scopes.ts";
+import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operations.ts";
+import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema } from "./model.ts";
+import { createWebhook, deleteWebhook, listWebhooks } from "./service.ts";
+
+// Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
+// them; a subscription may ask only for events its key may read (service.ts).
+
+const ANY_READ = SCOPES.filter((s) => s.endsWith(".read"));
+
+export function webhookRoutes(deps: Deps): void {
+  const { store, config } = deps;
+  new ApiRoutes(deps, { version: 2, tag: "Webhooks", addition: true })
+    .post(
+      "/v2/webhooks",
+      {
+        scope: ANY_READ,
+        body: "object",
+        answer: "reply",
+        doc: {
+          summary: "Subscribe to change notifications",
+          description:
+            "Deliveries follow the Standard Webhooks specification: headers `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,` HMAC-SHA256 over `id.timestamp.body`, keyed with the secret). The secret is in this answer only.",
+          requestBody: jsonBody(WebhookCreateSchema, "The receiver and the events"),
+          responses: {
+            "201": json(WebhookCreatedSchema, "Subscribed"),
+            "400": badRequestText("Invalid url: only https URLs are accepted"),
+          },
+        },
+      },
+      async ({ userId, body }) => {
+        const key = await store.getApiKey(userId);
+        const created = await createWebhook(store, userId, key?.scopes ?? [], body, config.webhookAllowHosts);
+        return jsonText(canonicalJson(created), 201);
+      },
+    )
+    .get(
+      "/v2/webhooks",
+      { scope: ANY_READ, answer: "json", doc: { summary: "List webhook subscriptions", description: "With their state and last deliveries; never their secrets.", responses: { "200": json(WebhookListSchema, "The account's subscriptions") } } },
+      async ({ userId }) => canonicalJson(await listWebhooks(store, userId)),
+    )
+    .delete(
+      "/v2/webhooks/:id",
+      {
+        scope: ANY_READ,
+        answer: "text",
+        doc: {
+          summary: "Delete a webhook subscription",
+          description: "Its undelivered events go with it.",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, description: "The subscription's `id`" }],
+          responses: { "200": ok("Deleted"), "404": NOT_FOUND },
+        },
+      },
+      async ({ params, userId }) => {
+        await deleteWebhook(store, userId, params.id!);
+        return TEXT.deleted;
+      },
+    );
+}

@@ -1,0 +1,16 @@
+// When a failed delivery is tried again: exponential backoff from a base (WEBHOOK_RETRY_BASE_MS, 5 s),
+// four times longer each time up to 4096 bases (about 5.7 h), for WEBHOOK_MAX_ATTEMPTS attempts (11):
+// with the defaults the last attempt comes about 24.6 h after the first, then the event is given up
+// and its subscription shown as failing.
+
+const MAX_STEP = 6;
+
+/** The wait after the `attempts`-th failed attempt (1-based). */
+export function retryDelayMs(attempts: number, baseMs: number): number {
+  return baseMs * 4 ** Math.min(Math.max(attempts - 1, 0), MAX_STEP);
+}
+
+/** After a failed attempt (`attempts` made so far, this one included): try again then, or give up. */
+export function afterFailure(attempts: number, at: number, baseMs: number, maxAttempts: number): { result: "retry"; retryAt: number } | { result: "given-up" } {
+  return attempts >= maxAttempts ? { result: "given-up" } : { result: "retry", retryAt: at + retryDelayMs(attempts, baseMs) };
+}

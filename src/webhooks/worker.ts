@@ -1,0 +1,156 @@
+import type { Config } from "../config.ts";
+import type { DeliveryOutcome, DueDelivery, Store, WebhookAttempt } from "../store/types.ts";
+import { destinationRefusal, dnsResolver, type Resolver } from "./destination.ts";
+import { eventsOf } from "./events.ts";
+import { afterFailure } from "./schedule.ts";
+import { sealingKey, unseal } from "./secret.ts";
+import { signedHeaders } from "./signing.ts";
+
+// The delivery worker: one per server process. Writes only record events (the outbox, in their own
+// transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
+// deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome.
+
+/** Deliveries claimed per round. */
+const ROUND = 32;
+/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries). */
+const POLL_MS = 250;
+/** Characters of a refusing receiver's body kept with the attempt. */
+const EXCERPT = 200;
+
+export type WebhookSettings = Pick<Config, "webhookAllowHosts" | "webhookRetryBaseMs" | "webhookMaxAttempts" | "webhookTimeoutMs">;
+
+type Log = (level: "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
+
+/** Makes the store record each write's events (the outbox); `written` is told after each write that may have made some. */
+export function installOutbox(store: Store, written?: () => void): void {
+  store.setOutbox((userId, change, wanted) => {
+    const events = eventsOf(userId, change, wanted);
+    // After the write's commit, not before: a timer runs once the transaction has returned.
+    if (events.length && written) setTimeout(written, 0);
+    return events;
+  });
+}
+
+/** A receiver's body, at most EXCERPT characters of it; the rest is not read. */
+async function excerptOf(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  let text = "";
+  const decoder = new TextDecoder();
+  try {
+    while (text.length < EXCERPT) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    void reader.cancel().catch(() => {});
+  }
+  return text.slice(0, EXCERPT);
+}
+
+export class DeliveryWorker {
+  private stopped = false;
+  private running: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private nudged = false;
+  /** The earliest retry this process scheduled and has not yet looked for. */
+  private nextRetryAt = Infinity;
+  /** A round failed (the database unreachable, say): logged once, and once more when rounds work again. */
+  private roundsFailing = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly settings: WebhookSettings,
+    private readonly log: Log = () => {},
+    private readonly resolve: Resolver = dnsResolver,
+  ) {}
+
+  start(): this {
+    installOutbox(this.store, () => this.nudge());
+    this.running ??= this.loop();
+    return this;
+  }
+
+  /** Looks at the outbox now rather than at the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Finishes the round under way (its outcomes are recorded) and stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      this.nudged = false;
+      let claimed = 0;
+      try {
+        claimed = await this.store.deliverDue(Date.now(), ROUND, async (due) => {
+          const outcomes = await Promise.all(due.map((d) => this.attempt(d)));
+          for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
+          return outcomes;
+        });
+        if (this.roundsFailing) this.log("warn", "webhook deliveries resumed");
+        this.roundsFailing = false;
+      } catch (error) {
+        if (!this.roundsFailing) this.log("warn", "webhook delivery round failed", { error: String(error) });
+        this.roundsFailing = true;
+      }
+      // A round that delivered something may have made the next event of a resource due: look again at once.
+      if (claimed === 0 && !this.nudged && !this.stopped) {
+        const wait = Math.min(POLL_MS, Math.max(0, this.nextRetryAt - Date.now()));
+        if (this.nextRetryAt <= Date.now() + POLL_MS) this.nextRetryAt = Infinity;
+        await this.sleep(wait);
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  /** One attempt at one event; never throws. */
+  async attempt(d: DueDelivery): Promise<DeliveryOutcome> {
+    const { webhookAllowHosts, webhookRetryBaseMs, webhookMaxAttempts, webhookTimeoutMs } = this.settings;
+    const at = Date.now();
+    const started = performance.now();
+    const outcome = (status: number | null, detail: string | null): DeliveryOutcome => {
+      const attempt: WebhookAttempt = { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at, status, durationMs: Math.round(performance.now() - started), detail };
+      if (status !== null && status >= 200 && status < 300) return { seq: d.seq, attempt, result: "delivered" };
+      return { seq: d.seq, attempt, ...afterFailure(d.attempts + 1, at, webhookRetryBaseMs, webhookMaxAttempts) };
+    };
+    try {
+      // Checked again at each delivery: a name may resolve elsewhere than when it was subscribed.
+      const refusal = await destinationRefusal(d.url, webhookAllowHosts, this.resolve);
+      if (refusal) return outcome(null, refusal);
+      const secret = await unseal(await sealingKey(this.store), d.sealedSecret, d.webhookId);
+      const response = await fetch(d.url, {
+        method: "POST",
+        headers: signedHeaders(secret, d.eventId, at, d.payload),
+        body: d.payload,
+        redirect: "manual",
+        signal: AbortSignal.timeout(webhookTimeoutMs),
+      });
+      const ok = response.status >= 200 && response.status < 300;
+      const excerpt = await excerptOf(response).catch(() => "");
+      return outcome(response.status, ok ? null : excerpt || null);
+    } catch (error) {
+      const name = (error as Error)?.name;
+      const detail = name === "TimeoutError" || name === "AbortError" ? `no answer within ${webhookTimeoutMs} ms` : `could not deliver: ${(error as Error)?.message ?? String(error)}`;
+      return outcome(null, detail);
+    }
+  }
+}

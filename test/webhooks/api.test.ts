@@ -1,0 +1,85 @@
+import { beforeEach, describe, expect, test } from "bun:test";
+import { ERRORS } from "../../src/http/errors.ts";
+import { MAX_WEBHOOKS } from "../../src/webhooks/service.ts";
+import { testApp, type Account } from "../helpers/app.ts";
+
+// POST, GET and DELETE /v2/webhooks in process (README, "Webhooks"): exact statuses and bodies, the
+// secret shown once and never listed, refused destinations refused when the subscription is made.
+
+type Harness = Awaited<ReturnType<typeof testApp>>;
+let h: Harness;
+let alice: Account;
+let inventoryOnly: Account;
+const PUBLIC = "https://93.184.215.14/hook";
+
+beforeEach(async () => {
+  h = await testApp({ webhookAllowHosts: ["127.0.0.1"] });
+  alice = await h.account("alice");
+  inventoryOnly = await h.account("ivy", ["inventory.read"]);
+});
+
+describe("POST /v2/webhooks refuses", () => {
+  const cases: Array<[name: string, body: unknown, status: number, text: string]> = [
+    ["no body", undefined, 400, ERRORS.missingBody],
+    ["events missing", { url: PUBLIC }, 400, ERRORS.invalidWebhookEvents],
+    ["events empty", { url: PUBLIC, events: [] }, 400, ERRORS.invalidWebhookEvents],
+    ["an unknown event", { url: PUBLIC, events: ["batch.created", "batch.brewed"] }, 400, ERRORS.unknownWebhookEvent("batch.brewed")],
+    ["url missing", { events: ["batch.created"] }, 400, ERRORS.invalidWebhookUrl],
+    ["plain http", { url: "http://93.184.215.14/hook", events: ["batch.created"] }, 400, ERRORS.webhookNotHttps],
+    ["a private address", { url: "https://192.168.1.20/hook", events: ["batch.created"] }, 400, ERRORS.webhookRefusedAddress("192.168.1.20", "192.168.1.20")],
+    ["loopback not allowed", { url: "https://127.0.0.2/hook", events: ["batch.created"] }, 400, ERRORS.webhookRefusedAddress("127.0.0.2", "127.0.0.2")],
+    ["the metadata address", { url: "https://169.254.169.254/", events: ["batch.created"] }, 400, ERRORS.webhookRefusedAddress("169.254.169.254", "169.254.169.254")],
+  ];
+  for (const [name, body, status, text] of cases) {
+    test(`${name}: ${status} ${text}`, async () => {
+      const res = await h.call("POST", "/v2/webhooks", alice, body === undefined ? {} : { body });
+      expect([res.status, res.text]).toEqual([status, text]);
+      expect(await h.store.webhooks("alice")).toEqual([]);
+    });
+  }
+
+  test("events the key may not read: 403 Forbidden, nothing made", async () => {
+    const res = await h.call("POST", "/v2/webhooks", inventoryOnly, { body: { url: PUBLIC, events: ["inventory.negative", "batch.created"] } });
+    expect([res.status, res.text]).toEqual([403, ERRORS.forbidden]);
+    expect(await h.store.webhooks("ivy")).toEqual([]);
+  });
+
+  test("no credentials: 401 before the body is looked at", async () => {
+    const res = await h.call("POST", "/v2/webhooks", null, { body: {} });
+    expect([res.status, res.text]).toEqual([401, ERRORS.unauthorized]);
+  });
+
+  test(`the ${MAX_WEBHOOKS + 1}th subscription of an account`, async () => {
+    for (let i = 0; i < MAX_WEBHOOKS; i++) expect((await h.call("POST", "/v2/webhooks", alice, { body: { url: `${PUBLIC}/${i}`, events: ["batch.created"] } })).status).toBe(201);
+    const res = await h.call("POST", "/v2/webhooks", alice, { body: { url: PUBLIC, events: ["batch.created"] } });
+    expect([res.status, res.text]).toEqual([400, ERRORS.tooManyWebhooks(MAX_WEBHOOKS)]);
+  });
+});
+
+describe("a subscription's life", () => {
+  test("201 with the id and a whsec_ secret; listed with its state, never its secret; deleted once", async () => {
+    const made = await h.call("POST", "/v2/webhooks", inventoryOnly, { body: { url: "http://127.0.0.1:9/hook", events: ["inventory.negative", "inventory.updated", "inventory.updated"] } });
+    expect(made.status).toBe(201);
+    const { id, secret } = made.json();
+    expect(secret).toMatch(/^whsec_/);
+    const list = await h.call("GET", "/v2/webhooks", inventoryOnly);
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain(secret);
+    expect(list.json()).toEqual([
+      { id, url: "http://127.0.0.1:9/hook", events: ["inventory.updated", "inventory.negative"], createdAt: expect.any(Number), pending: 0, state: "active", failingSince: null, lastDeliveries: [] },
+    ]);
+    expect((await h.call("GET", "/v2/webhooks", alice)).json()).toEqual([]);
+    expect((await h.call("DELETE", `/v2/webhooks/${id}`, alice)).status).toBe(404);
+    const gone = await h.call("DELETE", `/v2/webhooks/${id}`, inventoryOnly);
+    expect([gone.status, gone.text]).toEqual([200, "Deleted"]);
+    expect((await h.call("DELETE", `/v2/webhooks/${id}`, inventoryOnly)).status).toBe(404);
+  });
+
+  test("an API write to a subscribed account records its event at once; a refused write records none", async () => {
+    await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/hook", events: ["batch.updated"] } });
+    await h.load("alice", { batches: [{ _id: "b1", name: "Pale", status: "Fermenting" }] });
+    expect((await h.call("PATCH", "/v2/batches/b1", alice, { body: { status: "Conditioning" } })).status).toBe(200);
+    expect((await h.call("PATCH", "/v2/batches/b1", alice, { body: { status: "Bottled" } })).status).toBe(400);
+    expect((await h.call("GET", "/v2/webhooks", alice)).json()[0].pending).toBe(1);
+  });
+});

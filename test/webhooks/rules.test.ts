@@ -1,0 +1,131 @@
+import { describe, expect, test } from "bun:test";
+import { Webhook } from "standardwebhooks";
+import { ERRORS } from "../../src/http/errors.ts";
+import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
+import { changedMembers, eventsOf, EVENT_TYPES, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
+import { afterFailure, retryDelayMs } from "../../src/webhooks/schedule.ts";
+import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
+
+// The rules of webhooks as plain functions: the Standard Webhooks signature (checked with the reference
+// library receivers use), the backoff schedule, which destinations are refused, and the events of a change.
+
+const ALL = new Set<string>(EVENT_TYPES);
+
+describe("signing", () => {
+  test("a signed delivery verifies with the standardwebhooks library, and a changed body does not", () => {
+    const secret = newSecret();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const body = JSON.stringify({ type: "batch.updated", data: { id: "b1" } });
+    const headers = signedHeaders(secret, "msg_1", Date.now(), body);
+    expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(secret).verify(body.replace("b1", "b2"), headers)).toThrow();
+    expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
+  });
+
+  test("two secrets are never alike", () => {
+    expect(new Set(Array.from({ length: 50 }, newSecret)).size).toBe(50);
+  });
+});
+
+describe("backoff", () => {
+  test("waits grow fourfold from the base up to 4096 bases", () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 10].map((n) => retryDelayMs(n, 5000) / 5000)).toEqual([1, 4, 16, 64, 256, 1024, 4096, 4096, 4096]);
+  });
+
+  test("with the defaults (5 s, 11 attempts) the last attempt comes about a day after the first", () => {
+    let waited = 0;
+    for (let n = 1; n < 11; n++) waited += retryDelayMs(n, 5000);
+    expect(waited / 3_600_000).toBeCloseTo(24.65, 1);
+  });
+
+  test("the last allowed attempt gives up; earlier ones retry at their time", () => {
+    expect(afterFailure(1, 1000, 10, 3)).toEqual({ result: "retry", retryAt: 1010 });
+    expect(afterFailure(2, 1000, 10, 3)).toEqual({ result: "retry", retryAt: 1040 });
+    expect(afterFailure(3, 1000, 10, 3)).toEqual({ result: "given-up" });
+  });
+});
+
+describe("destinations", () => {
+  const inside = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1",
+    "::1", "::", "fe80::1", "fd00:ec2::254", "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "64:ff9b::a9fe:a9fe", "ff02::1"];
+  const outside = ["93.184.215.14", "1.1.1.1", "172.32.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"];
+  test.each(inside)("%s is not a public address", (ip) => expect(isPublicAddress(ip)).toBe(false));
+  test.each(outside)("%s is a public address", (ip) => expect(isPublicAddress(ip)).toBe(true));
+
+  const resolveTo = (addresses: string[]) => async () => addresses;
+  test.each([
+    ["not a url", ERRORS.invalidWebhookUrl],
+    ["ftp://example.com/x", ERRORS.invalidWebhookUrl],
+    ["http://example.com/hook", ERRORS.webhookNotHttps],
+    ["https://10.0.0.5/hook", ERRORS.webhookRefusedAddress("10.0.0.5", "10.0.0.5")],
+    ["https://[::1]:8443/hook", ERRORS.webhookRefusedAddress("::1", "::1")],
+    ["https://169.254.169.254/latest/meta-data", ERRORS.webhookRefusedAddress("169.254.169.254", "169.254.169.254")],
+  ])("%s is refused: %s", async (url, message) => {
+    expect(await destinationRefusal(url, [], resolveTo(["93.184.215.14"]))).toBe(message);
+  });
+
+  test("a name is refused when any of its addresses is inside, and when it does not resolve", async () => {
+    expect(await destinationRefusal("https://hooks.example/x", [], resolveTo(["93.184.215.14", "192.168.0.9"]))).toBe(ERRORS.webhookRefusedAddress("hooks.example", "192.168.0.9"));
+    expect(await destinationRefusal("https://hooks.example/x", [], async () => { throw new Error("ENOTFOUND"); })).toBe(ERRORS.webhookUnresolvable("hooks.example"));
+    expect(await destinationRefusal("https://hooks.example/x", [], resolveTo(["93.184.215.14"]))).toBeUndefined();
+  });
+
+  test("an allowed host may be plain HTTP on loopback; its neighbours are still refused", async () => {
+    expect(await destinationRefusal("http://127.0.0.1:9999/hook", ["127.0.0.1"])).toBeUndefined();
+    expect(await destinationRefusal("http://localhost:9999/hook", ["127.0.0.1"])).toBe(ERRORS.webhookNotHttps);
+    expect(await destinationRefusal("https://localhost:9999/hook", ["127.0.0.1"])).toBe(ERRORS.webhookRefusedAddress("localhost", "127.0.0.1"));
+  });
+});
+
+describe("events", () => {
+  const batch = (fields: Record<string, unknown>) => JSON.stringify({ _id: "b1", name: "Pale", ...fields });
+
+  test("each event type needs the read scope of its kind", () => {
+    expect(Object.fromEntries(EVENT_TYPES.map((t) => [t, scopeOfEvent(t)]))).toEqual({
+      "batch.created": "batches.read", "batch.updated": "batches.read", "batch.deleted": "batches.read", "reading.created": "batches.read",
+      "recipe.created": "recipes.read", "recipe.updated": "recipes.read", "recipe.deleted": "recipes.read",
+      "inventory.created": "inventory.read", "inventory.updated": "inventory.read", "inventory.deleted": "inventory.read", "inventory.negative": "inventory.read",
+    });
+  });
+
+  test("the payload splices the stored document in as it is", () => {
+    const text = payload("batch.updated", Date.UTC(2025, 0, 2), { account: "alice", kind: "batch", id: "b1" }, '{"_id":"b1","n":1.50}');
+    expect(text).toBe('{"type":"batch.updated","timestamp":"2025-01-02T00:00:00.000Z","data":{"account":"alice","kind":"batch","id":"b1","document":{"_id":"b1","n":1.50}}}');
+  });
+
+  test("an update names the members that changed with their values, bookkeeping left out, and none when nothing did", () => {
+    expect(changedMembers({ a: 1, b: [1], c: 3, _rev: "x" }, { a: 1, b: [2], d: 4, _rev: "y" })).toEqual({ b: [2], d: 4, c: null });
+    const [event] = eventsOf("alice", { kind: "batch", id: "b1", before: batch({ status: "Fermenting" }), after: batch({ status: "Conditioning" }) }, ALL, 0);
+    expect(JSON.parse(event!.payload)).toEqual({
+      type: "batch.updated",
+      timestamp: "1970-01-01T00:00:00.000Z",
+      data: { account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Conditioning" }, document: { _id: "b1", name: "Pale", status: "Conditioning" } },
+    });
+    expect(eventsOf("alice", { kind: "batch", id: "b1", before: batch({}), after: batch({}) }, ALL)).toEqual([]);
+  });
+
+  test("what the store set and its list entry are sent as they are, without reading the document", () => {
+    const change = { kind: "batch" as const, id: "b1", before: "not parsed", after: "not parsed either", set: { status: "Brewing", _rev: "r2" }, summary: '{"_id":"b1","status":"Brewing"}' };
+    const [event] = eventsOf("alice", change, ALL, 0);
+    expect(JSON.parse(event!.payload).data).toEqual({ account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Brewing" }, document: { _id: "b1", status: "Brewing" } });
+  });
+
+  test("stock going below zero is inventory.negative once, beside inventory.updated", () => {
+    const hop = (inventory: number) => JSON.stringify({ _id: "h1", name: "Cascade", inventory });
+    const types = (before: number, after: number) => eventsOf("alice", { kind: "hops", id: "h1", before: hop(before), after: hop(after) }, ALL).map((e) => e.type);
+    expect(types(10, -5)).toEqual(["inventory.updated", "inventory.negative"]);
+    expect(types(-5, -8)).toEqual(["inventory.updated"]);
+    expect(types(-5, 3)).toEqual(["inventory.updated"]);
+    expect(eventsOf("alice", { kind: "hops", id: "h1", before: undefined, after: hop(-1) }, ALL).map((e) => e.type)).toEqual(["inventory.created", "inventory.negative"]);
+  });
+
+  test("only the types wanted are made, each with an id of its own and its resource", () => {
+    const change = { kind: "reading" as const, batchId: "b1", reading: { time: 5, sg: 1.01 } };
+    expect(eventsOf("alice", change, new Set(["batch.updated"]))).toEqual([]);
+    const [a] = eventsOf("alice", change, ALL);
+    const [b] = eventsOf("alice", change, ALL);
+    expect(a!.id).toMatch(/^msg_[\w-]{22}$/);
+    expect(a!.id).not.toBe(b!.id);
+    expect([a!.type, a!.resource, JSON.parse(a!.payload).data]).toEqual(["reading.created", "batch/b1", { account: "alice", kind: "reading", batchId: "b1", reading: { time: 5, sg: 1.01 } }]);
+  });
+});

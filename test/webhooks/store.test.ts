@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { DeliveryOutcome, DueDelivery, OutboxHook, Store, StoreChange } from "../../src/store/types.ts";
+import { PostgresStore } from "../../src/store/postgres.ts";
+import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+
+// The outbox in both stores: each write records its events in its own transaction, one row per
+// subscription that wants the type; a write that does not happen records none; deliveries are claimed
+// in order per resource and settled as the worker reports. The hook here records the changes it sees
+// and names each event after them, so the assertions read what the store handed over.
+
+const USER = "alice";
+
+function recordingHook(seen: StoreChange[]): OutboxHook {
+  let n = 0;
+  return (_userId, change, wanted) => {
+    seen.push(change);
+    const family = change.kind === "reading" ? "reading" : change.kind === "batch" || change.kind === "recipe" ? change.kind : "inventory";
+    const what = change.kind === "reading" ? "created" : change.before === undefined ? "created" : change.after === undefined ? "deleted" : "updated";
+    const type = `${family}.${what}`;
+    if (!wanted.has(type)) return [];
+    const resource = change.kind === "reading" ? `batch/${change.batchId}` : `${change.kind}/${change.id}`;
+    return [{ id: `msg_${++n}`, type, resource, payload: JSON.stringify({ type, n }), createdAt: 1000 + n }];
+  };
+}
+
+const hookRow = (id: string, events: string[], userId = USER) => ({ id, userId, url: "https://example.com/hook", events, sealedSecret: "sealed", createdAt: 1, failingSince: null });
+
+/** Claims what is due at `now` and reports each as `result`; answers what was claimed. */
+async function claim(store: Store, now: number, result: DeliveryOutcome["result"] = "delivered", limit = 100): Promise<DueDelivery[]> {
+  let claimed: DueDelivery[] = [];
+  await store.deliverDue(now, limit, async (due) => {
+    claimed = due;
+    return due.map((d) => ({
+      seq: d.seq,
+      result,
+      ...(result === "retry" ? { retryAt: now + 500 } : {}),
+      attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: now, status: result === "delivered" ? 204 : 500, durationMs: 3, detail: result === "delivered" ? null : "boom" },
+    }));
+  });
+  return claimed;
+}
+
+for (const kind of STORE_KINDS) {
+  describe(`outbox on ${kind}`, () => {
+    let opened: OpenedStore;
+    let store: Store;
+    const seen: StoreChange[] = [];
+    beforeAll(async () => {
+      opened = await openTestStore(kind);
+      store = opened.store;
+      store.setOutbox(recordingHook(seen));
+      await store.createUser(USER, null);
+      await store.createUser("bob", null);
+    });
+    afterAll(async () => opened?.close());
+
+    test("an account without subscriptions records nothing and the hook is not asked", async () => {
+      await store.insert(USER, "batch", { _id: "quiet", name: "Quiet" });
+      expect(seen).toEqual([]);
+      expect(await claim(store, 10_000)).toEqual([]);
+    });
+
+    test("each write records its event for every subscription that wants its type, and only those", async () => {
+      await store.addWebhook(hookRow("wh-batches", ["batch.created", "batch.updated", "batch.deleted", "reading.created"]));
+      await store.addWebhook(hookRow("wh-recipes", ["recipe.created"]));
+      await store.addWebhook(hookRow("wh-bob", ["batch.created"], "bob"));
+      await store.insert(USER, "batch", { _id: "b1", name: "One" });
+      await store.setFields(USER, "batch", "b1", { status: "Fermenting" });
+      await store.update(USER, "batch", "b1", (doc) => ({ write: { ...doc!, name: "One again" }, result: null }));
+      expect(await store.appendReading(USER, "b1", { time: 5, sg: 1.05 })).toBe(true);
+      await store.insert(USER, "recipe", { _id: "r1", name: "Recipe" });
+      expect(await store.remove(USER, "batch", "b1")).toBe(true);
+      const due = await claim(store, 10_000);
+      expect(due.map((d) => [d.webhookId, d.type])).toEqual([
+        ["wh-batches", "batch.created"],
+        ["wh-recipes", "recipe.created"],
+      ]);
+      // The rest of b1's events wait for the one before them; the recipe's is alone.
+      const rest: string[] = [];
+      for (let round = 0; round < 6; round++) rest.push(...(await claim(store, 10_000)).map((d) => d.type));
+      expect(rest).toEqual(["batch.updated", "batch.updated", "reading.created", "batch.deleted"]);
+      expect((await store.webhooks(USER)).map((w) => w.pending)).toEqual([0, 0]);
+    });
+
+    test("the hook sees the stored texts before and after, and the members a PATCH set", async () => {
+      seen.length = 0;
+      await store.insert(USER, "batch", { _id: "b2", name: "Two", status: "Planning" });
+      await store.setFields(USER, "batch", "b2", { status: "Brewing" });
+      await store.remove(USER, "batch", "b2");
+      const docs = seen.map((c) => (c.kind === "reading" ? c : { before: c.before && JSON.parse(c.before).status, after: c.after && JSON.parse(c.after).status, set: c.set }));
+      expect(docs).toEqual([
+        { before: undefined, after: "Planning", set: undefined },
+        { before: "Planning", after: "Brewing", set: { status: "Brewing" } },
+        { before: "Brewing", after: undefined, set: undefined },
+      ]);
+      await claim(store, 10_000);
+      await claim(store, 10_000);
+      await claim(store, 10_000);
+    });
+
+    test("a write that does not happen records no event", async () => {
+      await store.insert(USER, "batch", { _id: "b3", name: "Three" });
+      await claim(store, 10_000);
+      // SQLite throws at once, PostgreSQL rejects: either way, as a rejection here.
+      const settled = async (write: () => unknown) => write();
+      await expect(settled(() => store.update(USER, "batch", "b3", () => { throw new Error("refused"); }))).rejects.toThrow("refused");
+      await expect(settled(() => store.setFields(USER, "batch", "b3", () => { throw new Error("refused too"); }))).rejects.toThrow("refused too");
+      expect(await store.appendReading(USER, "no-such-batch", { time: 1 })).toBe(false);
+      expect(await store.remove(USER, "batch", "no-such-batch")).toBe(false);
+      expect(await claim(store, 10_000)).toEqual([]);
+    });
+
+    test("a retry keeps its event id and waits until it is due; a given-up event marks the subscription failing until a delivery succeeds", async () => {
+      await store.insert(USER, "batch", { _id: "b4", name: "Four" });
+      const [first] = await claim(store, 20_000, "retry");
+      expect(await claim(store, 20_000)).toEqual([]);
+      const [again] = await claim(store, 20_500, "given-up");
+      expect(again!.eventId).toBe(first!.eventId);
+      expect(again!.attempts).toBe(1);
+      const hooks = await store.webhooks(USER);
+      expect(hooks.find((w) => w.id === "wh-batches")!.failingSince).toBe(20_500);
+      const attempts = await store.webhookAttempts(USER, "wh-batches");
+      expect(attempts.slice(0, 2).map((a) => [a.eventId, a.status, a.detail])).toEqual([
+        [first!.eventId, 500, "boom"],
+        [first!.eventId, 500, "boom"],
+      ]);
+      await store.insert(USER, "batch", { _id: "b5", name: "Five" });
+      await claim(store, 30_000);
+      expect((await store.webhooks(USER)).find((w) => w.id === "wh-batches")!.failingSince).toBe(null);
+    });
+
+    test("subscriptions are listed without their secrets, and deleting one takes its events with it", async () => {
+      const listed = await store.webhooks(USER);
+      expect(listed.map((w) => w.id)).toEqual(["wh-batches", "wh-recipes"]);
+      expect(JSON.stringify(listed)).not.toContain("sealed");
+      await store.insert(USER, "batch", { _id: "b6", name: "Six" });
+      expect(await store.removeWebhook("bob", "wh-batches")).toBe(false);
+      expect(await store.removeWebhook(USER, "wh-batches")).toBe(true);
+      expect(await store.removeWebhook(USER, "wh-batches")).toBe(false);
+      expect(await claim(store, 40_000)).toEqual([]);
+      expect(await store.webhookAttempts(USER, "wh-batches")).toEqual([]);
+    });
+  });
+}
+
+if (STORE_KINDS.includes("postgres")) {
+  test("postgres: two instances claiming at once never claim one row twice, and a rolled-back claim leaves its rows", async () => {
+    const db = await freshPostgres();
+    const a = PostgresStore.open(db.url);
+    const b = PostgresStore.open(db.url);
+    try {
+      await Promise.all([a.ready, b.ready]);
+      a.setOutbox(recordingHook([]));
+      await a.createUser(USER, null);
+      await a.addWebhook(hookRow("wh", ["batch.created"]));
+      for (let i = 0; i < 40; i++) await a.insert(USER, "batch", { _id: `p${i}`, name: `P${i}` });
+      // Each instance holds its claim while the other claims.
+      const hold = Promise.withResolvers<void>();
+      const claimedBy = (store: Store) =>
+        store.deliverDue(10_000_000_000_000, 25, async (due) => {
+          await hold.promise;
+          return due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: 1, status: 200, durationMs: 1, detail: null } }));
+        });
+      const first = claimedBy(a);
+      await Bun.sleep(200);
+      const second = claimedBy(b);
+      await Bun.sleep(200);
+      hold.resolve();
+      expect([await first, await second]).toEqual([25, 15]);
+      // A claim whose delivery throws rolls back: its rows stay for the next.
+      await a.insert(USER, "batch", { _id: "late", name: "Late" });
+      await expect(a.deliverDue(10_000_000_000_000, 5, async () => { throw new Error("instance died"); })).rejects.toThrow("instance died");
+      expect(await b.deliverDue(10_000_000_000_000, 5, async (due) => due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: 1, status: 200, durationMs: 1, detail: null } })))).toBe(1);
+    } finally {
+      await a.close();
+      await b.close();
+      await db.drop();
+    }
+  }, 30_000);
+}
