@@ -1,13 +1,12 @@
 // Bounds of objects nested in a recipe, and of the ingredient objects as inventory items: the
 // inclusive edges accepted on create, the first value outside refused. Generated from doc.ts BOUNDS.
 // Every record made here is named with the run prefix and deleted by the area's teardown.
-import type { Check, Ctx } from "../engine.ts";
+import { CheckFailure, type Check, type Ctx } from "../engine.ts";
 import { COLLECTIONS, INVENTORY_BOUNDS, NESTED_BOUNDS, boundCases, itemPath, setPath, type Bound, type BoundCase, type Collection } from "../doc.ts";
 import { expectArray, expectCreated, fail } from "../expect.ts";
-import { BudgetExhausted, type Exchange } from "../client.ts";
+import { BudgetExhausted, parseJson, type Exchange } from "../client.ts";
 import { INVENTORY_BODIES } from "../records.ts";
 import { allowance, sampleCases } from "../property.ts";
-import { CheckFailure } from "../engine.ts";
 import type { Made } from "./inventory-items.ts";
 
 /** Where a group of cases is sent: the recipe collection, or one inventory collection. */
@@ -42,10 +41,10 @@ const parts = (bounds: Bound[]) => [...new Set(bounds.map((b) => b.part))].join(
 
 async function create(ctx: Ctx, made: Made, target: Target, suffix: string, cases: BoundCase[]): Promise<Exchange> {
   const ex = await ctx.client.call({ method: "POST", path: target.path, account: ctx.main, json: target.body(ctx, suffix, cases) });
-  if (ex.status === 201) {
-    const id = (JSON.parse(ex.body) as { id?: unknown }).id;
-    if (typeof id === "string" && id) made.created.add(`${target.path}/${id}`);
-  }
+  // Tracked for the teardown whatever the check then makes of the answer.
+  const parsed = ex.status === 201 ? parseJson(ex) : undefined;
+  const id = parsed?.ok ? (parsed.value as { id?: unknown } | null)?.id : undefined;
+  if (typeof id === "string" && id) made.created.add(`${target.path}/${id}`);
   return ex;
 }
 
