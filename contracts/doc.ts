@@ -21,31 +21,67 @@ export const TEXT = {
 } as const;
 
 /**
- * Every numeric bound the document states for a root field, inclusive at both ends (max undefined =
- * no upper bound). `step` is the precision the bound is written in: bound ± step is the first value
- * outside. Batch rows are the PATCH table [Batches, Limits]; recipe rows are [Recipe Object, Limits].
+ * Every numeric bound the document states, inclusive at both ends (max undefined = no upper bound).
+ * `field` is the batch PATCH field, or a dot path into a recipe (`fermentables.0.potential`: index 0
+ * of an array). `step` is the precision the bound is written in: bound ± step is the first value
+ * outside. Rows with a `collection` are ingredient fields, checked on inventory items of it too (the
+ * path inside the item is `field` without `<collection>.0.`). `part` is where the document states it.
  */
-export interface Bound { on: "batch" | "recipe"; field: string; min: number; max?: number; step: number }
+export interface Bound { on: "batch" | "recipe"; field: string; min: number; max?: number; step: number; collection?: Collection; part: string }
+
+const GRAVITY = 0.001;
+const DEFAULT_STEP = 0.01;
+
+/** Rows of one object kind: every path shares the range. */
+function rows(part: string, paths: string[], min: number, max: number, step = DEFAULT_STEP, collection?: Collection): Bound[] {
+  return paths.map((field) => ({ on: "recipe", field, min, max, step, part, ...(collection ? { collection } : {}) }));
+}
+const ingredient = (c: Collection, part: string, fields: string[], min: number, max: number, step = DEFAULT_STEP) =>
+  rows(part, fields.map((f) => `${c}.0.${f}`), min, max, step, c);
+
+const HOP_OILS = ["myrcene", "humulene", "caryophyllene", "farnesene", "geraniol", "linalool"];
+const HOP_AROMAS = ["floral", "grassy", "herbal", "earthy", "woody", "onion", "citrus", "fruity"];
 
 export const BOUNDS: Bound[] = [
-  { on: "batch", field: "measuredMashPh", min: 0, max: 14, step: 0.01 },
-  { on: "batch", field: "measuredBoilSize", min: 0, step: 0.01 },
-  { on: "batch", field: "measuredFirstWortGravity", min: 0.1, max: 1.9, step: 0.001 },
-  { on: "batch", field: "measuredPreBoilGravity", min: 0.1, max: 1.9, step: 0.001 },
-  { on: "batch", field: "measuredPostBoilGravity", min: 0.1, max: 1.9, step: 0.001 },
-  { on: "batch", field: "measuredKettleSize", min: 0, step: 0.01 },
-  { on: "batch", field: "measuredOg", min: 0.1, max: 1.9, step: 0.001 },
-  { on: "batch", field: "measuredFermenterTopUp", min: 0, step: 0.01 },
-  { on: "batch", field: "measuredBatchSize", min: 0, step: 0.01 },
-  { on: "batch", field: "measuredFg", min: 0.1, max: 1.9, step: 0.001 },
-  { on: "batch", field: "measuredBottlingSize", min: 0, step: 0.01 },
-  { on: "batch", field: "carbonationTemp", min: -50, max: 100, step: 0.01 },
-  { on: "recipe", field: "batchSize", min: 0.5, step: 0.01 },
-  { on: "recipe", field: "efficiency", min: 35, max: 100, step: 0.01 },
-  { on: "recipe", field: "mashEfficiency", min: 0, max: 100, step: 0.01 },
-  { on: "recipe", field: "og", min: 1, max: 1.2, step: 0.001 },
-  { on: "recipe", field: "color", min: 0, max: 100, step: 0.01 },
-  { on: "recipe", field: "carbonation", min: 0, max: 5, step: 0.01 },
+  // [Batches] PATCH table, and [Limits] "Batch PATCH bounds".
+  { on: "batch", field: "measuredMashPh", min: 0, max: 14, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "measuredBoilSize", min: 0, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "measuredFirstWortGravity", min: 0.1, max: 1.9, step: GRAVITY, part: "Batches" },
+  { on: "batch", field: "measuredPreBoilGravity", min: 0.1, max: 1.9, step: GRAVITY, part: "Batches" },
+  { on: "batch", field: "measuredPostBoilGravity", min: 0.1, max: 1.9, step: GRAVITY, part: "Batches" },
+  { on: "batch", field: "measuredKettleSize", min: 0, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "measuredOg", min: 0.1, max: 1.9, step: GRAVITY, part: "Batches" },
+  { on: "batch", field: "measuredFermenterTopUp", min: 0, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "measuredBatchSize", min: 0, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "measuredFg", min: 0.1, max: 1.9, step: GRAVITY, part: "Batches" },
+  { on: "batch", field: "measuredBottlingSize", min: 0, step: DEFAULT_STEP, part: "Batches" },
+  { on: "batch", field: "carbonationTemp", min: -50, max: 100, step: DEFAULT_STEP, part: "Batches" },
+  // [Recipe Object] root fields, and [Limits] "Recipe bounds".
+  { on: "recipe", field: "batchSize", min: 0.5, step: DEFAULT_STEP, part: "Recipes, Limits" },
+  { on: "recipe", field: "efficiency", min: 35, max: 100, step: DEFAULT_STEP, part: "Recipes, Limits" },
+  { on: "recipe", field: "mashEfficiency", min: 0, max: 100, step: DEFAULT_STEP, part: "Recipes, Limits" },
+  { on: "recipe", field: "og", min: 1, max: 1.2, step: GRAVITY, part: "Recipes, Limits" },
+  { on: "recipe", field: "color", min: 0, max: 100, step: DEFAULT_STEP, part: "Recipes, Limits" },
+  { on: "recipe", field: "carbonation", min: 0, max: 5, step: DEFAULT_STEP, part: "Recipes, Limits" },
+  // Nested recipe objects; the ingredient objects are also the inventory items [Inventory].
+  ...ingredient("fermentables", "Fermentable Object", ["percentage"], 0, 100),
+  ...ingredient("fermentables", "Fermentable Object", ["potential"], 1, 1.5, GRAVITY),
+  ...ingredient("fermentables", "Fermentable Object", ["moisture", "protein", "attenuation"], 0, 100),
+  ...ingredient("hops", "Hop Object", ["time"], 0, 365),
+  ...ingredient("hops", "Hop Object", ["beta"], 0, 20),
+  ...ingredient("hops", "Hop Object", ["hsi", "temp", ...HOP_OILS], 0, 100),
+  ...ingredient("hops", "Hop Object", ["oil"], 0, 10),
+  ...ingredient("hops", "Hop Aroma Object", HOP_AROMAS.map((a) => `aroma.${a}`), 0, 100),
+  ...ingredient("yeasts", "Yeast Object", ["attenuation", "minAttenuation", "maxAttenuation"], 0, 100),
+  ...ingredient("yeasts", "Yeast Object", ["maxAbv"], 0, 30),
+  ...ingredient("miscs", "Misc Object", ["concentration"], 0, 100),
+  ...rows("Fermentation Step Object", ["fermentation.steps.0.stepTemp", "fermentation.steps.0.pressure"], -100, 100),
+  ...rows("Fermentation Step Object", ["fermentation.steps.0.stepTime", "fermentation.steps.0.ramp"], 0, 365),
+  ...rows("Water Object", ["water.dilutionPercentage"], 0, 100),
+  ...rows("Water Object", ["water.mashPh", "water.mashPhDistilled", "water.spargeWaterPh", "water.spargeWaterTargetPh"], 0, 14),
+  // One profile and one salt stand for their objects: every Water Profile and Water Ingredient is the same object.
+  ...rows("Water Profile Object", ["water.source.ph"], 0, 14),
+  ...rows("Water Ingredient Object", ["water.settings.calciumChloride.concentration"], 0, 100),
 ];
 
 /** One value to try against a bound: the edges are accepted, the first values outside refused. */
@@ -68,6 +104,30 @@ export function boundCases(b: Bound): BoundCase[] {
 
 /** Batch PATCH table [Batches]: its numeric rows. */
 export const PATCH_BOUNDS = BOUNDS.filter((b) => b.on === "batch");
+/** Root recipe fields [Recipe Object, Limits]. */
+export const RECIPE_BOUNDS = BOUNDS.filter((b) => b.on === "recipe" && !b.field.includes("."));
+/** Fields of objects nested in a recipe. */
+export const NESTED_BOUNDS = BOUNDS.filter((b) => b.on === "recipe" && b.field.includes("."));
+/** Ingredient fields, as inventory items of their collection carry them. */
+export const INVENTORY_BOUNDS = NESTED_BOUNDS.filter((b) => b.collection);
+
+/** The path of an ingredient row inside an inventory item of its collection. */
+export const itemPath = (b: Bound) => (b.collection ? b.field.slice(`${b.collection}.0.`.length) : b.field);
+
+/**
+ * Sets `path` (dot separated; a numeric segment is an array index) in `target`, making the objects
+ * and arrays on the way. Returns `target`.
+ */
+export function setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+  const keys = path.split(".");
+  let at: any = target;
+  keys.forEach((k, i) => {
+    if (i === keys.length - 1) { at[k] = value; return; }
+    at[k] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+    at = at[k];
+  });
+  return target;
+}
 export const PATCH_FIELDS = ["status", ...PATCH_BOUNDS.map((b) => b.field)];
 
 /**

@@ -227,9 +227,9 @@ function harnessError(ctx: Ctx, area: CheckResult["area"], name: string, e: unkn
   return r;
 }
 
-/** Properties and checks tagged `always` first (0), the rest after (1). */
+/** Properties, sampled checks and checks tagged `always` first (0), the rest after (1). */
 function rank(check: Check): number {
-  return check.tags?.some((t) => t === "property" || t === "always") ? 0 : 1;
+  return check.tags?.some((t) => t === "property" || t === "sampled" || t === "always") ? 0 : 1;
 }
 
 async function runOne(ctx: Ctx, area: AreaName, check: Check): Promise<CheckResult> {

@@ -15,16 +15,33 @@ export interface PropertyOptions {
 }
 
 /**
- * The call budget planner for properties: each gets its share of the budget, less what the checks
- * still to run are expected to need (the calls per check so far, times the checks left), and always
- * at least one run: a small budget shrinks the sample, it never skips the property.
+ * The calls a property or sampled check may spend: its share of the key's budget, less what the
+ * checks still to run are expected to need (`perCheck`, by default the calls per check so far,
+ * times the checks left).
  */
-export function plannedRuns(ctx: Ctx, bucket: string, opts: PropertyOptions): number {
-  const perCheck = Math.max(1.5, (ctx.budget.used[bucket] ?? 0) / Math.max(1, ctx.checksRun));
+export function allowance(ctx: Ctx, bucket: string, share: number, perCheck = Math.max(1.5, (ctx.budget.used[bucket] ?? 0) / Math.max(1, ctx.checksRun))): number {
   const reserve = Math.ceil(ctx.pending * perCheck);
-  const spend = Math.min(Math.floor(ctx.budget.limit(bucket) * (opts.share ?? 0.05)), ctx.budget.remaining(bucket) - reserve);
+  return Math.min(Math.floor(ctx.budget.limit(bucket) * share), ctx.budget.remaining(bucket) - reserve);
+}
+
+/** The call budget planner for properties: always at least one run; a small budget shrinks the sample, it never skips the property. */
+export function plannedRuns(ctx: Ctx, bucket: string, opts: PropertyOptions): number {
+  const spend = allowance(ctx, bucket, opts.share ?? 0.05);
   // Shrinking re-runs the property, so a third of the allowance is kept for it.
   return Math.max(1, Math.min(opts.maxRuns ?? 25, Math.floor((spend * 2) / 3 / opts.costPerRun)));
+}
+
+/**
+ * A deterministic sample of `cases` that fits `allowance` (one call a case), at least one: every
+ * case when the budget allows, else every (n/k)-th case of the table from an offset the seed picks,
+ * so a small sample still spreads over the table and another seed tries other cases.
+ */
+export function sampleCases<T>(cases: T[], calls: number, seed: number): T[] {
+  const k = Math.max(1, Math.min(cases.length, Math.floor(calls)));
+  if (k >= cases.length) return cases;
+  const stride = cases.length / k;
+  const offset = seed % Math.ceil(stride);
+  return Array.from({ length: k }, (_, i) => cases[Math.floor(offset + i * stride) % cases.length]!);
 }
 
 export async function property<T>(

@@ -75,6 +75,11 @@ describe("the kit against our server", () => {
     // The small fixed cases run at any budget; properties shrink instead of being skipped.
     expect(report.results.filter((r) => r.tags.includes("property") && r.outcome !== "pass").map((r) => r.name)).toEqual([]);
     expect(report.results.filter((r) => r.name.includes("a field with ties")).map((r) => r.outcome)).toEqual(Array(12).fill("pass"));
+    // The nested bounds' edges run at any budget; their first values outside shrink to a sample.
+    const nested = report.results.filter((r) => r.tags.includes("sampled") || r.name.includes("at its inclusive edges"));
+    expect(nested.map((r) => [r.area, r.tags[0], r.outcome])).toEqual([
+      ["recipes", "always", "pass"], ["recipes", "sampled", "pass"], ["inventory", "always", "pass"], ["inventory", "sampled", "pass"],
+    ]);
     // Essential calls (restoring, deleting, cleanup) come out of calls set aside: the run stays within the default 450.
     expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
     // The summary's calls per key count every call the kit made: preflight, setup and cleanup too.

@@ -9,6 +9,7 @@ import { buildConfig, jsonReport, junitXml, mergeSettings, runKit } from "../con
 import { AREAS } from "../contracts/config.ts";
 import { DEVIATIONS } from "../contracts/selftest/deviations.ts";
 import { extensionsArea } from "../contracts/checks/extensions/index.ts";
+import { inventoryBoundChecks, recipeNestedBoundChecks } from "../contracts/checks/nested-bounds.ts";
 import { startDeviationProxy } from "../contracts/selftest/proxy.ts";
 import { basicCredential } from "../contracts/redact.ts";
 import { account, listen, populate, prepare, secrets, SOURCES, stop, type KitServer } from "./helpers/contracts-server.ts";
@@ -50,6 +51,14 @@ test("every check of the extensions area has a planted deviation of its own", ()
   expect(caught.filter((c) => names.filter((n) => n.includes(c)).length !== 1)).toEqual([]);
 });
 
+test("every check of a nested bound has a planted deviation that it alone catches", () => {
+  const made = { created: new Set<string>() };
+  const names = [...recipeNestedBoundChecks(made), ...inventoryBoundChecks(made)].map((c) => c.name);
+  const caught = DEVIATIONS.filter((d) => d.alone && d.area !== "extensions").map((d) => d.caughtBy);
+  expect(names.filter((n) => !caught.some((c) => n.includes(c)))).toEqual([]);
+  expect(caught.filter((c) => names.filter((n) => n.includes(c)).length !== 1)).toEqual([]);
+});
+
 describe("each planted deviation is caught by its check, in its area, at the default call budget", () => {
   for (const d of DEVIATIONS) {
     test(`${d.name} (${d.what}) fails "${d.caughtBy}" in the ${d.area} area`, async () => {
@@ -67,8 +76,8 @@ describe("each planted deviation is caught by its check, in its area, at the def
         }), 7));
         const failed = report.results.filter((r) => r.outcome === "fail");
         expect(failed.filter((r) => r.name.includes(d.caughtBy)).length).toBeGreaterThan(0);
-        // A check of an addition comes with a deviation that only it catches.
-        if (d.area === "extensions") expect(failed.map((r) => r.name)).toEqual([expect.stringContaining(d.caughtBy)]);
+        // A check of an addition or of nested bounds comes with a deviation that only it catches.
+        if (d.area === "extensions" || d.alone) expect(failed.map((r) => r.name)).toEqual([expect.stringContaining(d.caughtBy)]);
         expect(failed.every((r) => r.area === d.area)).toBe(true);
         expect(report.results.filter((r) => r.outcome === "error").map((r) => r.detail)).toEqual([]);
         // A failure shows the request as a runnable curl line with the key replaced by its variable.

@@ -7,6 +7,7 @@ import { assert, expectArray, expectObject, expectStatus, expectText, fail, show
 import { property } from "../property.ts";
 import { filterChecks } from "./inventory-filters.ts";
 import { makeItem, type Made } from "./inventory-items.ts";
+import { inventoryBoundChecks } from "./nested-bounds.ts";
 import { INVENTORY_BODIES } from "../records.ts";
 
 async function item(ctx: Ctx, id: string): Promise<Record<string, unknown>> {
@@ -160,7 +161,7 @@ function modeChecks(made: Made): Check[] {
 
 export function inventoryArea(): Area {
   const made: Made = { created: new Set() };
-  const writes = [...crudChecks(made), ...modeChecks(made)].map((c) => ({ ...c, needs: ["main", "creates"] as const }));
+  const writes = [...crudChecks(made), ...modeChecks(made), ...inventoryBoundChecks(made)].map((c) => ({ ...c, needs: ["main", "creates"] as const }));
   return {
     name: "inventory",
     checks: [...filterChecks(made), ...writes].map((c) => ({ ...c, needs: [...(c.needs ?? ["main"])] })),

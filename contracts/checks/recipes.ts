@@ -1,16 +1,19 @@
 // [Recipes] create, validation, server-managed fields, shallow merge on PATCH, delete.
 // Every recipe made here is named with the run prefix and deleted in teardown.
 import type { Area, Check, Ctx } from "../engine.ts";
-import { BOUNDS, RECIPE_MANAGED, TEXT, boundCases, keptManaged, managedValues } from "../doc.ts";
+import { RECIPE_BOUNDS, RECIPE_MANAGED, TEXT, boundCases, keptManaged, managedValues } from "../doc.ts";
 import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
 import { missingId } from "../data.ts";
 import type { Exchange } from "../client.ts";
 import { hopAddition, recipeBody } from "../records.ts";
+import { deleteMade, recipeNestedBoundChecks } from "./nested-bounds.ts";
+import type { Made } from "./inventory-items.ts";
 
 const recipe = (ctx: Ctx, suffix: string, extra: Record<string, unknown> = {}) => recipeBody(ctx.runPrefix, suffix, extra);
 
 export function recipesArea(): Area {
   const created = new Set<string>();
+  const nested: Made = { created: new Set() };
   const create = async (ctx: Ctx, body: unknown): Promise<{ id: string; ex: Exchange }> => {
     const ex = await ctx.client.call({ method: "POST", path: "/v2/recipes", account: ctx.main, json: body });
     const id = expectCreated(ex);
@@ -48,7 +51,7 @@ export function recipesArea(): Area {
       name: "POST /v2/recipes without a name answers 400 with a JSON array of validation errors [Recipes, Errors]",
       async run(ctx) { await refused(ctx, { author: `${ctx.runPrefix}no-name` }); },
     },
-    ...BOUNDS.filter((b) => b.on === "recipe").flatMap(boundCases).map((c): Check => c.accepted
+    ...RECIPE_BOUNDS.flatMap(boundCases).map((c): Check => c.accepted
       ? {
         name: `PATCH /v2/recipes/{id} with ${c.bound.field}=${c.value} answers 200 \`Updated\` and stores it (${c.what}) [Recipes, Limits]`,
         tags: ["text"],
@@ -64,6 +67,7 @@ export function recipesArea(): Area {
         name: `POST /v2/recipes with ${c.bound.field}=${c.value} answers 400 with a JSON array (${c.what}) [Recipes, Limits]`,
         async run(ctx) { await refused(ctx, recipe(ctx, `bound-${c.bound.field}`, { [c.bound.field]: c.value })); },
       }),
+    ...recipeNestedBoundChecks(nested),
     {
       name: `POST /v2/recipes ignores every server-managed field (${RECIPE_MANAGED.join(", ")}) [Recipe Object, Recipes]`,
       async run(ctx) {
@@ -146,6 +150,7 @@ export function recipesArea(): Area {
     checks: checks.map((c) => ({ ...c, needs: c.name.startsWith("GET") ? ["main"] : ["main", "creates"] })),
     async teardown(ctx) {
       for (const id of created) await ctx.client.call({ method: "DELETE", path: `/v2/recipes/${id}`, account: ctx.main, essential: true });
+      await deleteMade(ctx, nested);
     },
   };
 }

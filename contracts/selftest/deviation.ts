@@ -30,6 +30,8 @@ export interface Deviation {
   what: string;
   /** Part of the name of a check that must fail: the check that catches this deviation. */
   caughtBy: string;
+  /** The check that catches it is the only one to fail (each check of an addition or a nested bound has such a deviation). */
+  alone?: boolean;
   /** Settings the run needs beyond the accounts (data the API cannot make). */
   settings?: Record<string, string>;
   handle(c: Call): Promise<Response | Upstream | undefined>;

@@ -6,12 +6,13 @@ import type { Deviation } from "./deviation.ts";
 import { ACCESS } from "./deviations/access.ts";
 import { LISTING } from "./deviations/lists.ts";
 import { WRITES } from "./deviations/writes.ts";
+import { BOUNDS_DEVIATIONS } from "./deviations/bounds.ts";
 import { OTHERS } from "./deviations/versions.ts";
 import { EXTENSIONS, WITHOUT_ADDITIONS } from "./deviations/extensions.ts";
 
 export type { Deviation } from "./deviation.ts";
 
-export const DEVIATIONS: Deviation[] = [...ACCESS, ...LISTING, ...WRITES, ...OTHERS, ...EXTENSIONS];
+export const DEVIATIONS: Deviation[] = [...ACCESS, ...LISTING, ...WRITES, ...BOUNDS_DEVIATIONS, ...OTHERS, ...EXTENSIONS];
 
 /** Targets the proxy can stand in for that break no rule (a server without the additions). */
 export const STAND_INS: Deviation[] = [WITHOUT_ADDITIONS];
