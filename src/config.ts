@@ -23,6 +23,19 @@ export interface Config {
   loggingPort?: number;
   /** Least time between two stored posts of one device; 0 stores every post. */
   loggingMinIntervalSeconds: number;
+  /** SQLite's `synchronous` in WAL mode: NORMAL survives a process crash, FULL also a power loss (README). */
+  sqliteSynchronous: SqliteSynchronous;
+}
+
+export const SQLITE_SYNCHRONOUS = ["NORMAL", "FULL"] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+
+function synchronous(raw: string | undefined): SqliteSynchronous {
+  const value = (raw?.trim() || "NORMAL").toUpperCase();
+  if (!(SQLITE_SYNCHRONOUS as readonly string[]).includes(value)) {
+    throw new ConfigError(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, got "${raw?.trim()}"`);
+  }
+  return value as SqliteSynchronous;
 }
 
 export class ConfigError extends Error {}
@@ -68,5 +81,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pullApiKey: env.PULL_API_KEY?.trim() || undefined,
     loggingPort: env.LOGGING_PORT?.trim() ? integer(env, "LOGGING_PORT", 0, 0, 65535) : undefined,
     loggingMinIntervalSeconds: integer(env, "LOGGING_MIN_INTERVAL_SECONDS", 900, 0, 31 * 24 * 3600),
+    sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
   };
 }

@@ -4,7 +4,7 @@ import type { Kind } from "../resources.ts";
 import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { stampMembers } from "../lib/stamps.ts";
 import { buildListSql, type ListSql } from "./sqlite-list.ts";
-import { openDatabase } from "./sqlite-open.ts";
+import { openDatabase, type SqliteOptions } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
@@ -49,8 +49,8 @@ export class SqliteStore extends SqliteAccounts implements Store {
     };
   }
 
-  static open(path: string): SqliteStore {
-    return new SqliteStore(openDatabase(path));
+  static open(path: string, options?: SqliteOptions): SqliteStore {
+    return new SqliteStore(openDatabase(path, options));
   }
 
   list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): StoredJson[] | "unknown-cursor";
