@@ -3,7 +3,8 @@ import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { assignFields, encodeRecord, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { stampMembers } from "../lib/stamps.ts";
-import { buildListSql, type ListSql } from "./sqlite-list.ts";
+import { buildListSql, unindexedPath, type ListSql } from "./sqlite-list.ts";
+import { SqliteOrderKeys } from "./sqlite-order-keys.ts";
 import { openDatabase, type SqliteOptions } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { SqliteAccounts } from "./sqlite-accounts.ts";
@@ -29,10 +30,13 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   private readonly series: SqliteReadings;
   private readonly deviceRows: SqliteDevices;
+  /** Orders by fields without a column of their own, made on first use. */
+  readonly orderKeys: SqliteOrderKeys;
 
   constructor(db: Database) {
     super(db);
     this.series = new SqliteReadings(this.statements);
+    this.orderKeys = new SqliteOrderKeys(db, this.statements);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
       read: (userId, batchId) => {
         const body = this.column(SQL.get, userId, "batch", batchId);
@@ -62,7 +66,8 @@ export class SqliteStore extends SqliteAccounts implements Store {
       const rows = (rest.length === 1 ? statement.values(userId, rest[0]) : statement.values(userId, ...rest)) as Array<[StoredJson]>;
       return rows.map((r) => r[0]);
     }
-    const page = buildListSql(userId, kind, query, as === "bytes");
+    const path = unindexedPath(kind, query);
+    const page = buildListSql(userId, kind, query, as === "bytes", path !== undefined && this.orderKeys.ready(userId, kind, path));
     const rows = page.cursorSql ? this.tx.pageAfterCursor(page) : (this.statements.get(page.sql).values(...page.params) as Array<[StoredJson]>);
     return rows === "unknown-cursor" ? rows : rows.map((r) => r[0]);
   }
@@ -262,6 +267,11 @@ export class SqliteStore extends SqliteAccounts implements Store {
     }).immediate();
   }
 
+  override async close(): Promise<void> {
+    this.orderKeys.stop();
+    await super.close();
+  }
+
   async exportAll(userId: string): Promise<ImportSet> {
     // One read transaction, so the export is a consistent snapshot while the server writes.
     return this.db.transaction(() => {
@@ -291,8 +301,6 @@ export class SqliteStore extends SqliteAccounts implements Store {
       return set;
     }).deferred();
   }
-
-
 }
 
 /** The JSON path of a top-level field, for SQL text: only a plain name is ever one (never request text). */
