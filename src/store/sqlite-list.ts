@@ -135,6 +135,11 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
       // seeks and the second term drops the ties served.
       if (sort.position) {
         where.push(`${sort.expr} ${cmp} ${key()}`);
+      } else if (sort.keyed) {
+        // A row value seeks past the cursor on both columns: a field with few distinct values (a
+        // gravity to three decimals) has thousands of ties, which seeking on the key alone walked.
+        where.push(`(${sort.expr}, ${id}) ${cmp} (${key()}, ?)`);
+        params.push(query.startAfter);
       } else {
         params.push(...sortParams);
         const ge = `${sort.expr} ${cmp}= ${key()}`;

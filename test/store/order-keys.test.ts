@@ -146,7 +146,7 @@ describe("pages by a field without a column of its own", () => {
       const plan = (stmt.all(...params) as Array<{ detail: string }>).map((r) => r.detail);
       stmt.finalize();
       expect(plan).toEqual([
-        "SEARCH k USING COVERING INDEX order_keys_seek (user_id=? AND kind=? AND path=? AND sort_value>?)",
+        "SEARCH k USING COVERING INDEX order_keys_seek (user_id=? AND kind=? AND path=? AND (sort_value,id)>(?,?))",
         `SEARCH r USING ${lookup}`,
       ]);
     });
