@@ -9,7 +9,7 @@ import { openDatabase, type SqliteOptions } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
-import { SqliteDevices } from "./sqlite-devices.ts";
+import { SqliteDevices, transactionOf } from "./sqlite-devices.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
   DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, FieldsToSet, ImportSet, ListQuery, Store, StoredJson,
@@ -50,6 +50,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
       remove: db.transaction(this.removeTx.bind(this)),
       setFields: db.transaction(this.setFieldsTx.bind(this)),
       pageAfterCursor: db.transaction(this.pageAfterCursorTx.bind(this)),
+      any: transactionOf(db),
     };
   }
 
@@ -202,16 +203,16 @@ export class SqliteStore extends SqliteAccounts implements Store {
   }
 
   async appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean> {
-    return this.db.transaction(() => {
+    return this.tx.any.immediate(() => {
       if (this.column(SQL.get, userId, "batch", batchId) === undefined) return false;
       this.series.append(BATCH_SERIES, [userId, batchId], reading);
       this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);
       return true;
-    }).immediate();
+    }) as boolean;
   }
 
   async deleteReading(userId: string, batchId: string, time: number): Promise<boolean> {
-    return this.db.transaction(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0).immediate();
+    return this.tx.any.immediate(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0) as boolean;
   }
 
   async devices(userId: string): Promise<DeviceRecord[]> {
