@@ -55,7 +55,7 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
     const p = targets[load.target];
     if (PEERS.has(load.target)) pin(p.pid, "0");
     const sampler = rssSampler(p.pid);
-    const result = await wrk({ url: p.url + load.path, connections: settings.connections, auth: load.auth, env: load.env, seconds });
+    const result = await wrk({ url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds });
     const peakRss = sampler.stop();
     await settle(p.pid);
     if (PEERS.has(load.target)) park(p);

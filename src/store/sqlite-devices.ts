@@ -57,6 +57,18 @@ export class SqliteDevices {
       .run(userId, r.type, r.name, r.batch_id, r.last_log, r.last_data, r.settings, r.first_seen);
   }
 
+  /**
+   * Writes a device's row over its stored one, naming in SET only the columns that changed: a post
+   * changes its last log and data alone, and naming `batch_id` rewrote its index entry every post.
+   */
+  private rewrite(userId: string, before: DeviceRow, after: DeviceRow): void {
+    const changed = (["batch_id", "last_log", "last_data", "settings", "first_seen"] as const).filter((c) => before[c] !== after[c]);
+    if (!changed.length) return;
+    this.statements
+      .get(`UPDATE devices SET ${changed.map((c) => `${c} = ?`).join(", ")} WHERE user_id = ? AND type = ? AND name = ?`)
+      .run(...changed.map((c) => after[c]), userId, after.type, after.name);
+  }
+
   post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): T {
     return this.inTransaction.immediate(() => {
       const device = this.get(userId, id);
@@ -64,7 +76,9 @@ export class SqliteDevices {
       const batch = batchId === null ? undefined : this.batches.read(userId, batchId);
       const outcome = decide({ device, batch });
       if (!outcome.device) return outcome.result;
-      this.put(userId, { ...(device ?? newDevice(id, Date.now())), ...outcome.device });
+      const next = { ...(device ?? newDevice(id, Date.now())), ...outcome.device };
+      if (device) this.rewrite(userId, deviceRow(device), deviceRow(next));
+      else this.put(userId, next);
       if (outcome.reading) {
         if (batch) {
           this.readings.append(BATCH_SERIES, [userId, batchId!], outcome.reading);
