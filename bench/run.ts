@@ -55,7 +55,7 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
     const p = targets[load.target];
     if (PEERS.has(load.target)) pin(p.pid, "0");
     const sampler = rssSampler(p.pid);
-    const result = await wrk({ url: p.url + load.path, connections: settings.connections, auth: load.auth, env: load.env, seconds });
+    const result = await wrk({ url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds });
     const peakRss = sampler.stop();
     await settle(p.pid);
     if (PEERS.has(load.target)) park(p);
@@ -100,13 +100,22 @@ async function check(targets: Record<Target, Running>, c: Comparison): Promise<s
   const fetchOnce = async (l: Load) => {
     const url = targets[l.target].url + (l.env ? "" : l.path);
     if (!l.env) return fetch(url, { headers: l.auth ? { authorization: l.auth } : {} });
+    if (l.env.BENCH_MODE === "stream") {
+      const body = '{"name":"bench-check","temp":18.5,"gravity":1.012,"gravity_unit":"G"}';
+      return fetch(`${url}/stream?id=${l.env.BENCH_LOGGING_ID}`, { method: "POST", body, headers: { "content-type": "application/json" } });
+    }
+    if (l.env.BENCH_MODE === "append") {
+      const body = '{"time":4000000000000,"sg":1.01,"temp":18.5}';
+      return fetch(`${url}/v2/batches/${l.env.BENCH_IDS}/readings`, { method: "POST", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
+    }
     const path = l.env.BENCH_MODE === "adjust" ? `${l.env.BENCH_BASE}/${l.env.BENCH_IDS.split(",")[0]}` : `/v2/batches/${l.env.BENCH_IDS.split(",")[0]}`;
     const body = l.env.BENCH_MODE === "adjust" ? '{"inventory_adjust":0}' : '{"measuredOg":1.05}';
     return fetch(targets[l.target].url + path, { method: "PATCH", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
   };
   const [a, b] = await Promise.all([fetchOnce(c.subject), fetchOnce(c.baseline)]);
   const [ta, tb] = await Promise.all([a.text(), b.text()]);
-  if (a.status !== 200 || b.status !== 200) problems.push(`${c.id}: status ${a.status} (server) / ${b.status} (${c.baseline.target})`);
+  const expected = c.subject.env?.BENCH_MODE === "append" ? 201 : 200;
+  if (a.status !== expected || b.status !== expected) problems.push(`${c.id}: status ${a.status} (server) / ${b.status} (${c.baseline.target})`);
   else if (c.kind === "ratio" && c.baseline.target !== "json-server" && ta !== tb) problems.push(`${c.id}: the ${c.baseline.target} answer differs from the server's`);
   return problems;
 }
@@ -125,13 +134,14 @@ async function rawWrites(d: BenchData): Promise<number> {
  * its own: the median of the rounds is taken over several processes of each side, not over one.
  */
 async function startRound(d: BenchData, targets: Record<Target, Running>, used: Set<Target>): Promise<void> {
-  for (const t of (["server", "reference", "fastify"] as const).filter((t) => used.has(t))) {
+  for (const t of (["server", "server-full", "reference", "fastify"] as const).filter((t) => used.has(t))) {
     const old = targets[t];
     if (old) {
       await old.stop();
       running.splice(running.indexOf(old), 1);
     }
-    running.push((targets[t] = await start(t === "server" ? serverOptions(d) : targetOptions(d, t))));
+    const options = t === "server" ? serverOptions(d) : t === "server-full" ? serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" }) : targetOptions(d, t);
+    running.push((targets[t] = await start({ ...options, name: t })));
   }
   if (targets.fastify) park(targets.fastify);
 }

@@ -31,6 +31,19 @@ export interface Config {
   webhookMaxAttempts: number;
   /** How long one delivery may take. */
   webhookTimeoutMs: number;
+  /** SQLite's `synchronous` in WAL mode: NORMAL survives a process crash, FULL also a power loss (README). */
+  sqliteSynchronous: SqliteSynchronous;
+}
+
+export const SQLITE_SYNCHRONOUS = ["NORMAL", "FULL"] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS)[number];
+
+function synchronous(raw: string | undefined): SqliteSynchronous {
+  const value = (raw?.trim() || "NORMAL").toUpperCase();
+  if (!(SQLITE_SYNCHRONOUS as readonly string[]).includes(value)) {
+    throw new ConfigError(`SQLITE_SYNCHRONOUS must be NORMAL or FULL, got "${raw?.trim()}"`);
+  }
+  return value as SqliteSynchronous;
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +93,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 5000, 1, 3_600_000),
     webhookMaxAttempts: integer(env, "WEBHOOK_MAX_ATTEMPTS", 11, 1, 100),
     webhookTimeoutMs: integer(env, "WEBHOOK_TIMEOUT_MS", 10_000, 1, 60_000),
+    sqliteSynchronous: synchronous(env.SQLITE_SYNCHRONOUS),
   };
 }

@@ -47,13 +47,18 @@ function basicIssues(kind: Kind, doc: Doc): string[] {
  * Checks a parsed import document and turns it into what the store writes. Throws ImportError naming
  * the first bad element; nothing is written by this function.
  */
-export function parseImport(input: unknown, check: ElementCheck | undefined = schemaCheck): ImportSet {
+/** Told after each element is checked: how many are done of how many in all the sections. */
+export type ImportProgress = (done: number, total: number) => void;
+
+export function parseImport(input: unknown, check: ElementCheck | undefined = schemaCheck, progress?: ImportProgress): ImportSet {
   if (!isPlainObject(input)) throw new ImportError("the import document must be a JSON object");
   if (depthOf(input) > MAX_DEPTH + 2) throw new ImportError(`the import document is nested deeper than ${MAX_DEPTH} levels`);
   const known: readonly string[] = [...SECTIONS, "devices", "loggingId"];
   const unknown = Object.keys(input).filter((k) => !known.includes(k));
   if (unknown.length) throw new ImportError(`unknown section(s): ${unknown.join(", ")} (expected ${known.join(", ")})`);
   const set: ImportSet = { batches: [], docs: [] };
+  const total = SECTIONS.reduce((n, section) => n + (Array.isArray(input[section]) ? (input[section] as unknown[]).length : 0), 0);
+  let done = 0;
   for (const section of SECTIONS) {
     const items = input[section];
     if (items === undefined) continue;
@@ -80,6 +85,7 @@ export function parseImport(input: unknown, check: ElementCheck | undefined = sc
       } else {
         set.docs.push({ kind: kind as Exclude<Kind, "batch">, doc: withId });
       }
+      progress?.(++done, total);
     });
   }
   if (input.devices !== undefined) set.devices = parseDevices(input.devices);

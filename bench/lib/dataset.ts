@@ -56,7 +56,7 @@ export function* batches(opts: BatchOptions): Generator<Doc> {
 }
 
 /** An iSpindel every 30 minutes, gravity falling towards the final gravity. */
-function readings(random: Random, start: number, count: number): Doc[] {
+export function readings(random: Random, start: number, count: number): Doc[] {
   const og = 1.045 + random() * 0.02;
   const out: Doc[] = [];
   for (let i = 0; i < count; i++) {

@@ -3,16 +3,18 @@ import { join } from "node:path";
 import { SCOPES } from "../../src/lib/scopes.ts";
 import { parseImport, schemaCheck, type ElementCheck } from "../../src/import.ts";
 import { issueApiKey } from "../../src/store/keys.ts";
+import { issueLoggingId } from "../../src/devices/logging-id.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
 import { NULL_SORT } from "../../src/store/sqlite-schema.ts";
-import { batches, inventory, recipes } from "./dataset.ts";
+import { createRandom } from "../../src/demo/random.ts";
+import { batches, inventory, readings, recipes } from "./dataset.ts";
 
 // Builds the benchmark database with the server's own import and store code, once per generator
 // version and stored-format source: the cache key changes when either changes, so reruns are quick
 // and a stale database is never measured.
 
 /** Bump when the generated data changes. */
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 const ROOT = join(import.meta.dir, "..", "..");
 /** Sources that decide what a stored row looks like. */
 const FORMAT_SOURCES = ["src/store/sqlite-schema.ts", "src/store/records.ts", "src/lib/json.ts", "src/resources.ts"];
@@ -26,9 +28,22 @@ export interface Account {
 export interface BenchData {
   dbPath: string;
   jsonServerPath: string;
-  main: Account & { batchId: string; readingsBatchId: string; patchBatchIds: string[]; hopIds: string[] };
-  large: Account & { idCursor: string; brewDateCursor: string };
+  main: Account & {
+    batchId: string; readingsBatchId: string; patchBatchIds: string[]; hopIds: string[];
+    /** Batches with 50,000, 100 and 10 readings (readings, `since` and append scenarios). */
+    bigReadingsBatchId: string; hundredReadingsBatchId: string; tenReadingsBatchId: string;
+    /** The `time` of the 100th reading from the end of the 50,000. */
+    lastHundredSince: number;
+    /** The account's logging id, for device posts (`POST /stream?id=`). */
+    loggingId: string;
+  };
+  large: Account & { idCursor: string; brewDateCursor: string; anyFieldCursor: string };
 }
+
+/** Which of bench-main's batches get how many readings, beyond the first 100 with 200. */
+const READING_SIZES = [[300, 50_000], [301, 100], [302, 10]] as const;
+/** A field without a column of its own: pages by it read order keys (src/store/sqlite-order-keys.ts). */
+export const ANY_FIELD = "measuredOg";
 
 /** Page 5,000 of ten: the cursor is the 49,990th item. */
 export const DEEP_OFFSET = 49_989;
@@ -59,13 +74,30 @@ async function importBatches(store: SqliteStore, userId: string, docs: Iterable<
   await flush();
 }
 
+/** Makes an account's logging id with the server's own code (as `logging-id <user>` does). */
+async function loggingIdFor(dbPath: string, userId: string): Promise<string> {
+  const store = SqliteStore.open(dbPath);
+  try {
+    return await issueLoggingId(store, userId);
+  } finally {
+    await store.close();
+  }
+}
+
 export async function generate(cacheDir: string, log: (s: string) => void): Promise<BenchData> {
   const key = cacheKey();
   const meta = join(cacheDir, `data-${key}.json`);
   const dbPath = join(cacheDir, `data-${key}.sqlite`);
   const jsonServerPath = join(cacheDir, `json-server-${key}.json`);
   // Paths are not cached: the clone may have moved since the data was generated.
-  if (existsSync(meta)) return { ...(JSON.parse(readFileSync(meta, "utf8")) as BenchData), dbPath, jsonServerPath };
+  if (existsSync(meta)) {
+    const cached = JSON.parse(readFileSync(meta, "utf8")) as BenchData;
+    if (!cached.main.loggingId) {
+      cached.main.loggingId = await loggingIdFor(dbPath, cached.main.userId);
+      writeFileSync(meta, JSON.stringify(cached, null, 2));
+    }
+    return { ...cached, dbPath, jsonServerPath };
+  }
   mkdirSync(cacheDir, { recursive: true });
   const tmp = `${dbPath}.tmp`;
   for (const p of [tmp, `${tmp}-wal`, `${tmp}-shm`]) rmSync(p, { force: true });
@@ -75,6 +107,9 @@ export async function generate(cacheDir: string, log: (s: string) => void): Prom
   log("generating: account bench-main (10,000 batches, 100 with 200 readings, 500 recipes, 1,000 items)");
   const main = await account(store, "bench-main");
   const mainBatches = [...batches({ count: 10_000, seed: 1, withReadings: 100, readingsPerBatch: 200 })];
+  // A month of a device posting every minute is 43,000 readings: one batch holds 50,000.
+  const sized = createRandom(7);
+  for (const [at, count] of READING_SIZES) mainBatches[at].readings = readings(sized, Number(mainBatches[at].brewDate), count);
   await importBatches(store, main.userId, mainBatches, schemaCheck);
   await store.importAll(main.userId, parseImport({ recipes: recipes(500, 2), ...inventory(1_000, 3) }));
   for (const [userId, count, seed] of [["bench-b", 1_000, 4], ["bench-c", 200, 5]] as const) {
@@ -94,11 +129,20 @@ export async function generate(cacheDir: string, log: (s: string) => void): Prom
     `SELECT id FROM records WHERE user_id = ? AND kind = 'batch'
      ORDER BY COALESCE(json_extract(body, '$.brewDate'), ${NULL_SORT}), id LIMIT 1 OFFSET ?`,
   );
+  const anyFieldCursor = nth(
+    `SELECT id FROM records WHERE user_id = ? AND kind = 'batch'
+     ORDER BY COALESCE(json_extract(body, '$.${ANY_FIELD}'), ${NULL_SORT}), id LIMIT 1 OFFSET ?`,
+  );
+  // The keys the server makes on the first page by the field, made here at once: the benchmark
+  // measures pages once they exist (docs/performance.md, "Order by any field").
+  log(`generating: order keys of bench-large by ${ANY_FIELD}`);
+  store.orderKeys.make(large.userId, "batch", `$.${ANY_FIELD}`);
   const hopIds = (db.query("SELECT id FROM records WHERE user_id = ? AND kind = 'hops' ORDER BY id LIMIT 50").all(main.userId) as Array<{ id: string }>).map((r) => r.id);
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   db.exec("ANALYZE");
   await store.close();
   renameSync(tmp, dbPath);
+  const loggingId = await loggingIdFor(dbPath, main.userId);
   for (const p of [`${tmp}-wal`, `${tmp}-shm`]) rmSync(p, { force: true });
 
   // The same account's batches as json-server reads them (one JSON file, whole documents).
@@ -112,8 +156,13 @@ export async function generate(cacheDir: string, log: (s: string) => void): Prom
       readingsBatchId: String(withReadings[0]._id),
       patchBatchIds: mainBatches.slice(200, 300).map((b) => String(b._id)),
       hopIds,
+      bigReadingsBatchId: String(mainBatches[READING_SIZES[0][0]]._id),
+      hundredReadingsBatchId: String(mainBatches[READING_SIZES[1][0]]._id),
+      tenReadingsBatchId: String(mainBatches[READING_SIZES[2][0]]._id),
+      loggingId,
+      lastHundredSince: Number((mainBatches[READING_SIZES[0][0]].readings as Array<{ time: number }>).at(-100)!.time),
     },
-    large: { ...large, idCursor, brewDateCursor },
+    large: { ...large, idCursor, brewDateCursor, anyFieldCursor },
   };
   writeFileSync(meta, JSON.stringify(data, null, 2));
   log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s: ${dbPath}`);

@@ -76,8 +76,9 @@ export function summarize(c: Comparison, rounds: RoundResult[]): SummaryRow {
   const p99Ratio = median(rounds.map((r) => r.p99Ratio));
   const subject = side(rounds.map((r) => r.subject));
   const baseline = side(rounds.map((r) => r.baseline));
-  let pass = (c.kind === "ratio" ? ratio >= c.target : ratio <= c.target) && subject.errors === 0 && baseline.errors === 0;
-  let target = `${c.kind === "ratio" ? "≥" : "≤"} ${c.target}×`;
+  const met = c.target === undefined || (c.kind === "ratio" ? ratio >= c.target : ratio <= c.target);
+  let pass = met && subject.errors === 0 && baseline.errors === 0;
+  let target = c.target === undefined ? "shown" : `${c.kind === "ratio" ? "≥" : "≤"} ${c.target}×`;
   if (c.p99Target !== undefined) {
     pass &&= p99Ratio <= c.p99Target;
     target += `, p99 ≤ ${c.p99Target}×`;
@@ -100,7 +101,7 @@ export function table(rows: SummaryRow[], startup?: StartupResult, soakResult?: 
     const b = r.baseline;
     const errors = s.errors || b.errors ? ` (errors: ${s.errors}/${b.errors})` : "";
     lines.push(
-      `| ${r.id} ${r.title} | ${f0(s.rps)} | ${f1(s.p50Ms)} | ${f1(s.p99Ms)} | ${f0(s.peakRssMb)} | ${b.target} | ${f0(b.rps)} | ${f1(b.p50Ms)} | ${f1(b.p99Ms)} | ${f2(r.ratio)} | ${f2(r.p99Ratio)} | ${r.target} | ${r.pass ? "yes" : "no"}${errors} |`,
+      `| ${r.id} ${r.title} | ${f0(s.rps)} | ${f1(s.p50Ms)} | ${f1(s.p99Ms)} | ${f0(s.peakRssMb)} | ${b.target} | ${f0(b.rps)} | ${f1(b.p50Ms)} | ${f1(b.p99Ms)} | ${f2(r.ratio)} | ${f2(r.p99Ratio)} | ${r.target} | ${r.target === "shown" && r.pass ? "–" : r.pass ? "yes" : "no"}${errors} |`,
     );
   }
   if (startup) {

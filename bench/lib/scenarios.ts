@@ -1,10 +1,11 @@
-import type { BenchData } from "./generate.ts";
+import { ANY_FIELD, type BenchData } from "./generate.ts";
 
 // Scenarios 1–7 of the performance issue. Each compares the server with one baseline measured in the
 // same round; the ratio of each round is server ÷ baseline (req/s), or first page ÷ deep page for
 // scenario 7 (so above 1 means the deep page costs more).
 
-export type Target = "server" | "reference" | "fastify" | "json-server";
+/** `server-full`: the server with SQLITE_SYNCHRONOUS=FULL, on the same database. */
+export type Target = "server" | "server-full" | "reference" | "fastify" | "json-server";
 
 export interface Load {
   target: Target;
@@ -21,9 +22,12 @@ export interface Comparison {
   baseline: Load;
   /** "ratio" = subject ÷ baseline req/s must be at least `target`; "cost" = baseline ÷ subject req/s at most. */
   kind: "ratio" | "cost";
-  target: number;
+  /** Undefined: the ratio is shown, with no target (the price of FULL durability). */
+  target?: number;
   /** Also require subject p99 ≤ this × baseline p99. */
   p99Target?: number;
+  /** Connections for this comparison instead of `--connections`: a 7 MB answer takes a second or more. */
+  connections?: number;
 }
 
 export function comparisons(d: BenchData): Comparison[] {
@@ -37,9 +41,17 @@ export function comparisons(d: BenchData): Comparison[] {
     subject: { target: "server", path, auth: main, env },
     baseline: { target: "reference", path, auth: main, env },
   });
-  const deep = (id: string, title: string, first: string, deepPath: string): Comparison => ({
-    id, title, kind: "cost", target: 1.2, subject: get("server", deepPath, large), baseline: get("server", first, large),
+  const deep = (id: string, title: string, first: string, deepPath: string, target = 1.2): Comparison => ({
+    id, title, kind: "cost", target, subject: get("server", deepPath, large), baseline: get("server", first, large),
   });
+  const cost = (id: string, title: string, subject: Load, baseline: Load, target: number): Comparison => ({ id, title, kind: "cost", target, subject, baseline });
+  const append = (batchId: string): Load => ({ target: "server", path: "/", auth: main, env: { BENCH_MODE: "append", BENCH_IDS: batchId } });
+  const durable = (id: string, title: string, env: Load["env"]): Comparison => ({
+    id, title, kind: "ratio",
+    subject: { target: "server-full", path: "/", auth: main, env },
+    baseline: { target: "server", path: "/", auth: main, env },
+  });
+  const big = `/v2/batches/${d.main.bigReadingsBatchId}/readings`;
   return [
     both("1-list", "GET /v2/batches (default fields, limit 10)", "/v2/batches", 0.85, undefined, 1.5),
     both("2-complete", "GET /v2/batches?complete=True&limit=50", "/v2/batches?complete=True&limit=50", 0.7),
@@ -52,6 +64,21 @@ export function comparisons(d: BenchData): Comparison[] {
     deep("7a-deep-id", "page 5,000 vs page 1 (start_after, _id)", "/v2/batches?limit=10", `/v2/batches?limit=10&start_after=${d.large.idCursor}`),
     deep("7b-deep-brewdate", "page 5,000 vs page 1 (order_by=brewDate)", "/v2/batches?order_by=brewDate",
       `/v2/batches?order_by=brewDate&start_after=${d.large.brewDateCursor}`),
+    // Order by a field without a column of its own (its keys made), against the indexed brewDate.
+    cost("8a-any-first", `page 1 by ${ANY_FIELD} (no column) vs by brewDate`, get("server", `/v2/batches?order_by=${ANY_FIELD}`, large),
+      get("server", "/v2/batches?order_by=brewDate", large), 3),
+    cost("8b-any-deep", `page 5,000 by ${ANY_FIELD} (no column) vs by brewDate`,
+      get("server", `/v2/batches?order_by=${ANY_FIELD}&start_after=${d.large.anyFieldCursor}`, large),
+      get("server", `/v2/batches?order_by=brewDate&start_after=${d.large.brewDateCursor}`, large), 3),
+    deep("8c-any-depth", `page 5,000 vs page 1 (order_by=${ANY_FIELD}, no column)`, `/v2/batches?order_by=${ANY_FIELD}`,
+      `/v2/batches?order_by=${ANY_FIELD}&start_after=${d.large.anyFieldCursor}`),
+    { ...both("9a-readings-50k", "GET /v2/batches/{id}/readings (50,000; 2 connections)", big, 0.8), connections: 2 },
+    cost("9b-since", "since= (last 100 of 50,000) vs all of a batch of 100", get("server", `${big}?since=${d.main.lastHundredSince}`),
+      get("server", `/v2/batches/${d.main.hundredReadingsBatchId}/readings`), 1.2),
+    cost("9c-append", "POST a reading: batch of 50,000 vs batch of 10", append(d.main.bigReadingsBatchId), append(d.main.tenReadingsBatchId), 1.2),
+    both("11-stream", "POST /stream?id= (100 devices, every post stored)", "/", 0.8, { BENCH_MODE: "stream", BENCH_LOGGING_ID: d.main.loggingId }),
+    durable("10a-full-patch", "batch PATCH, SQLITE_SYNCHRONOUS=FULL vs NORMAL", patch),
+    durable("10b-full-adjust", "inventory adjust, SQLITE_SYNCHRONOUS=FULL vs NORMAL", adjust),
     {
       id: "peer-fastify", title: "list vs Fastify 5 + better-sqlite3 (Node)", kind: "ratio", target: 1.3,
       subject: get("server", "/v2/batches"), baseline: get("fastify", "/v2/batches"),

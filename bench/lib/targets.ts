@@ -23,9 +23,10 @@ export async function buildTargets(): Promise<void> {
 /** How a program starts: from its bundle (as deployed), or from its sources. */
 export type Way = "bundle" | "sources";
 
-export function serverOptions(d: BenchData, way: Way = "bundle"): StartOptions {
+/** The server as deployed; `env` adds settings (SQLITE_SYNCHRONOUS=FULL for the durability rows). */
+export function serverOptions(d: BenchData, way: Way = "bundle", env: Record<string, string> = {}): StartOptions {
   const port = freePort();
-  const env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent" };
+  env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent", LOGGING_MIN_INTERVAL_SECONDS: "0", ...env };
   const main = way === "bundle" ? join(BUILDS, "server", "main.js") : "src/cli/main.ts";
   return { name: "server", cmd: [BUN, main, "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
 }
@@ -36,12 +37,14 @@ export function helloOptions(way: Way = "bundle"): StartOptions {
   return { name: "hello", cmd: [BUN, main], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
 }
 
-export function targetOptions(d: BenchData, target: Exclude<Target, "server">): StartOptions {
+export function targetOptions(d: BenchData, target: Exclude<Target, "server" | "server-full">): StartOptions {
   const port = freePort();
   const probe = { path: "/v2/batches", headers: { authorization: d.main.authorization } };
   if (target === "reference") {
     const keys = JSON.stringify({ [d.main.authorization]: d.main.userId, [d.large.authorization]: d.large.userId });
-    return { name: target, cmd: [BUN, "bench/reference/server.ts"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, BENCH_KEYS: keys, PORT: String(port) }, port, probe };
+    const loggingIds = JSON.stringify({ [d.main.loggingId]: d.main.userId });
+    const env = { DATABASE_PATH: d.dbPath, BENCH_KEYS: keys, BENCH_LOGGING_IDS: loggingIds, PORT: String(port) };
+    return { name: target, cmd: [BUN, "bench/reference/server.ts"], cwd: ROOT, env, port, probe };
   }
   if (target === "fastify") {
     return { name: target, cmd: ["node", "bench/peers/fastify.mjs"], cwd: ROOT, env: { DATABASE_PATH: d.dbPath, PORT: String(port) }, port, probe };

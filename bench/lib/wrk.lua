@@ -2,6 +2,9 @@
 --   patch-batch: PATCH /v2/batches/<id> {"measuredOg": ...}, ids from BENCH_IDS (comma list)
 --   adjust:      PATCH <BENCH_BASE>/<id> {"inventory_adjust": +1 or -1}, so stock stays level
 --   mixed:       GET of each path in BENCH_PATHS (comma list) in turn, every fifth request a batch PATCH
+--   append:      POST /v2/batches/<first of BENCH_IDS>/readings, at one of 100 fixed times in turn, so a
+--                reading replaces the one posted at its time and the batch keeps its size
+--   stream:      POST /stream?id=<BENCH_LOGGING_ID> as a Custom Stream device, 100 device names in turn
 local mode = os.getenv("BENCH_MODE") or "get"
 local auth = os.getenv("BENCH_AUTH")
 local function split(s)
@@ -19,6 +22,14 @@ if mode ~= "get" then
   request = function()
     n = n + 1
     local id = ids[(n % #ids) + 1]
+    if mode == "stream" then
+      local body = string.format('{"name":"bench-%d","temp":%.1f,"gravity":%.3f,"gravity_unit":"G"}', n % 100, 18 + (n % 10) / 10, 1.010 + (n % 30) / 1000)
+      return wrk.format("POST", "/stream?id=" .. os.getenv("BENCH_LOGGING_ID"), { ["Content-Type"] = "application/json" }, body)
+    end
+    if mode == "append" then
+      local body = string.format('{"time":%d,"sg":%.3f,"temp":18.5}', 4000000000000 + (n % 100) * 60000, 1.010 + (n % 30) / 1000)
+      return wrk.format("POST", "/v2/batches/" .. ids[1] .. "/readings", headers, body)
+    end
     if mode == "patch-batch" or (mode == "mixed" and n % 5 == 0) then
       local og = string.format("%.3f", 1.040 + (n % 30) / 1000)
       return wrk.format("PATCH", "/v2/batches/" .. id, headers, '{"measuredOg":' .. og .. '}')

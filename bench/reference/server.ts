@@ -14,6 +14,7 @@ db.exec("PRAGMA busy_timeout = 5000");
 db.exec("PRAGMA foreign_keys = ON");
 
 const users = new Map<string, string>(Object.entries(JSON.parse(process.env.BENCH_KEYS ?? "{}")));
+const loggingIds = new Map<string, string>(Object.entries(JSON.parse(process.env.BENCH_LOGGING_IDS ?? "{}")));
 
 // One prepared statement per request shape; the default page reads the covering index alone, named
 // in its SQL as the server names it: SQLite runs the same plan faster so (docs/performance.md).
@@ -27,6 +28,20 @@ const readings = db.prepare(`SELECT '[' || COALESCE((SELECT group_concat(body, '
   FROM reading_lists WHERE user_id = ?1 AND batch_id = ?2`);
 const writeBatch = db.prepare("UPDATE records SET body = ? WHERE user_id = ? AND kind = 'batch' AND id = ?");
 const writeItem = db.prepare("UPDATE records SET body = ?, summary = ?, inventory = ? WHERE user_id = ? AND kind = ? AND id = ?");
+// A device post: its reading appended to the device's series (a reading at the same time replaced,
+// as the server does) and the device's row upserted with its last post, in one immediate transaction.
+const dropReading = db.prepare("DELETE FROM device_readings WHERE user_id = ? AND type = 'stream' AND name = ? AND at = ?");
+const addReading = db.prepare("INSERT INTO device_readings (user_id, type, name, at, seq, timed, body) VALUES (?, 'stream', ?, ?, 0, 1, ?)");
+const putDevice = db.prepare(`INSERT INTO devices (user_id, type, name, batch_id, last_log, last_data, settings, first_seen) VALUES (?, 'stream', ?, NULL, ?, ?, '{}', ?)
+  ON CONFLICT (user_id, type, name) DO UPDATE SET last_log = excluded.last_log, last_data = excluded.last_data`);
+const devicePost = db.transaction((userId: string, post: { name: string; temp?: number; gravity?: number }) => {
+  const now = Date.now();
+  const reading = JSON.stringify({ id: post.name, sg: post.gravity, temp: post.temp, time: now, type: "stream" });
+  dropReading.run(userId, post.name, now);
+  addReading.run(userId, post.name, now, reading);
+  putDevice.run(userId, post.name, now, reading, now);
+});
+const STORED = JSON.stringify({ result: "OK" });
 const INVENTORY_DEFAULTS = ["_id", "alpha", "attenuation", "inventory", "name", "supplier", "type", "use"];
 
 const JSON_HEADERS = { "content-type": "application/json; charset=utf-8" };
@@ -69,6 +84,12 @@ const server = Bun.serve({
   hostname: "127.0.0.1",
   port: Number(process.env.PORT ?? 0),
   async fetch(req) {
+    if (req.method === "POST" && req.url.includes("/stream?id=")) {
+      const owner = loggingIds.get(new URL(req.url).searchParams.get("id") ?? "");
+      if (!owner) return text("Invalid logging id", 400);
+      devicePost.immediate(owner, await req.json());
+      return json(STORED);
+    }
     const userId = users.get(req.headers.get("authorization") ?? "");
     if (!userId) return text("Unauthorized", 401);
     const url = req.url;

@@ -125,8 +125,12 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       }
       const { ImportError, parseImport } = await import("../import.ts");
       try {
-        const set = parseImport(parsed);
+        const { importProgress } = await import("./progress.ts");
+        const line = importProgress(process.stderr);
+        const set = parseImport(parsed, undefined, line.checked);
+        line.writing(set.batches.length + set.docs.length);
         await store.importAll(id, set);
+        line.end();
         console.error(`imported ${set.batches.length} batches and ${set.docs.length} other documents for ${id}`);
       } catch (e) {
         if (e instanceof ImportError) throw new UsageError(`import refused, nothing written: ${e.message}`);

@@ -5,7 +5,8 @@ import { runCommand } from "./commands.ts";
 import { UsageError } from "./usage-error.ts";
 
 try {
-  const code = await runCommand(process.argv.slice(2), loadConfig(), openStore);
+  const config = loadConfig();
+  const code = await runCommand(process.argv.slice(2), config, (url) => openStore(url, config));
   if (code !== undefined) process.exit(code);
 } catch (e) {
   if (e instanceof UsageError || e instanceof ConfigError) {

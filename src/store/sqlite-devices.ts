@@ -8,6 +8,9 @@ import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, Device
 // Devices in the SQLite store. Writes run in immediate transactions, so the check of a
 // device post (the minimum interval) and its write happen under SQLite's one write lock.
 
+/** A transaction function that runs the function it is given: built once, used for every write. */
+export const transactionOf = (db: Database) => db.transaction((body: () => unknown) => body());
+
 const DEVICE_COLUMNS = "type, name, batch_id, last_log, last_data, settings, first_seen";
 
 /** What the device code needs of the store around it: batch documents, read and written in its transaction. */
@@ -19,12 +22,18 @@ export interface BatchDocs {
 }
 
 export class SqliteDevices {
+  // One transaction function for every write, built once: bun:sqlite prepares BEGIN and COMMIT anew
+  // for each one built, which took a third of a device post's time (docs/performance.md, "Storage").
+  private readonly inTransaction: ReturnType<typeof transactionOf>;
+
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly statements: StatementCache,
     private readonly readings: SqliteReadings,
     private readonly batches: BatchDocs,
-  ) {}
+  ) {
+    this.inTransaction = transactionOf(db);
+  }
 
   list(userId: string): DeviceRecord[] {
     const rows = this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? ORDER BY type, name`).all(userId) as DeviceRow[];
@@ -50,14 +59,28 @@ export class SqliteDevices {
       .run(userId, r.type, r.name, r.batch_id, r.last_log, r.last_data, r.settings, r.first_seen);
   }
 
+  /**
+   * Writes a device's row over its stored one, naming in SET only the columns that changed: a post
+   * changes its last log and data alone, and naming `batch_id` rewrote its index entry every post.
+   */
+  private rewrite(userId: string, before: DeviceRow, after: DeviceRow): void {
+    const changed = (["batch_id", "last_log", "last_data", "settings", "first_seen"] as const).filter((c) => before[c] !== after[c]);
+    if (!changed.length) return;
+    this.statements
+      .get(`UPDATE devices SET ${changed.map((c) => `${c} = ?`).join(", ")} WHERE user_id = ? AND type = ? AND name = ?`)
+      .run(...changed.map((c) => after[c]), userId, after.type, after.name);
+  }
+
   post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): T {
-    return this.db.transaction(() => {
+    return this.inTransaction.immediate(() => {
       const device = this.get(userId, id);
       const batchId = device?.batchId ?? null;
       const batch = batchId === null ? undefined : this.batches.read(userId, batchId);
       const outcome = decide({ device, batch });
       if (!outcome.device) return outcome.result;
-      this.put(userId, { ...(device ?? newDevice(id, Date.now())), ...outcome.device });
+      const next = { ...(device ?? newDevice(id, Date.now())), ...outcome.device };
+      if (device) this.rewrite(userId, deviceRow(device), deviceRow(next));
+      else this.put(userId, next);
       if (outcome.reading) {
         this.batches.emit(userId, { kind: "reading", batchId: batch ? batchId : null, device: id, reading: outcome.reading });
         if (batch) {
@@ -67,11 +90,11 @@ export class SqliteDevices {
       }
       if (outcome.batch && batch) this.batches.write(userId, { ...outcome.batch, _id: batchId });
       return outcome.result;
-    }).immediate();
+    }) as T;
   }
 
   attach(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): boolean {
-    return this.db.transaction(() => {
+    return this.inTransaction.immediate(() => {
       const target = batchId === null ? undefined : this.batches.read(userId, batchId);
       if (batchId !== null && target === undefined) return false;
       const device = this.get(userId, id) ?? newDevice(id, Date.now());
@@ -82,7 +105,7 @@ export class SqliteDevices {
       if (editBatch && target) this.batches.write(userId, { ...editBatch(target, true), _id: batchId });
       this.put(userId, { ...device, batchId });
       return true;
-    }).immediate();
+    }) as boolean;
   }
 
   setSettings(userId: string, id: DeviceId, settings: DeviceSettings): boolean {

@@ -1,6 +1,6 @@
 import type { Kind } from "../resources.ts";
 import type { ListQuery } from "./types.ts";
-import { NULL_SORT, SORT_COLUMNS } from "./sqlite-schema.ts";
+import { NULL_SORT, orderValueOf, SORT_COLUMNS } from "./sqlite-schema.ts";
 
 /** SQL and parameters of one list page. Only whitelisted fragments enter the SQL text; values are bound. */
 export interface ListSql {
@@ -17,22 +17,33 @@ export interface ListSql {
 
 /**
  * How a list is ordered besides `_id`: an expression, its bound values, and whether it is a position
- * key column (sort-key.ts), which holds the id too and so orders and seeks alone.
+ * key column (sort-key.ts), which holds the id too and so orders and seeks alone, or an order key
+ * (sqlite-order-keys.ts), read from `order_keys` joined with the records.
  */
 interface Sort {
   expr: string;
   params: string[];
   position: boolean;
+  keyed?: boolean;
 }
 
-function sortExpression(kind: Kind, query: ListQuery): Sort | undefined {
+/** The JSON path of a list's order when it is by a field without a column of its own, else undefined. */
+export function unindexedPath(kind: Kind, query: ListQuery): string | undefined {
+  const ingredient = kind !== "batch" && kind !== "recipe";
+  if (ingredient && (query.inventory || query.orderBy === "inventory")) return undefined;
+  if (query.orderBy === "_id" || Object.hasOwn(SORT_COLUMNS, query.orderBy)) return undefined;
+  return `$.${query.orderBy}`;
+}
+
+function sortExpression(kind: Kind, query: ListQuery, keyed: boolean): Sort | undefined {
   const ingredient = kind !== "batch" && kind !== "recipe";
   if (ingredient && (query.inventory || query.orderBy === "inventory")) {
     return { expr: `COALESCE(inventory, ${NULL_SORT})`, params: [], position: false };
   }
   if (query.orderBy === "_id") return undefined;
   if (Object.hasOwn(SORT_COLUMNS, query.orderBy)) return { expr: SORT_COLUMNS[query.orderBy], params: [], position: true };
-  return { expr: `COALESCE(json_extract(body, ?), ${NULL_SORT})`, params: [`$.${query.orderBy}`], position: false };
+  if (keyed) return { expr: "k.sort_value", params: [], position: false, keyed: true };
+  return { expr: orderValueOf("body", "?"), params: [`$.${query.orderBy}`], position: false };
 }
 
 /**
@@ -77,20 +88,27 @@ function pageIndex(query: ListQuery, sort: Sort | undefined, text: "summary" | "
   return sort.position ? POSITION_INDEXES[sort.expr] : undefined;
 }
 
-export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes = false): ListSql {
+/**
+ * A page's SQL and values. With `keyed`, a page ordered by a field without a column of its own reads
+ * the order's keys (the caller has checked they are complete, sqlite-order-keys.ts) instead of sorting.
+ */
+export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes = false, keyed = false): ListSql {
+  const sort = sortExpression(kind, query, keyed);
+  // Joined with the order's keys, the records' columns are named by table.
+  const r = sort?.keyed ? "r." : "";
+  const id = sort?.keyed ? "k.id" : "id";
   const text = query.fields === "summary" ? "summary" : "body";
   // As a BLOB, bun:sqlite hands the row over as bytes, without decoding it into a string.
-  const column = bytes ? `CAST(${text} AS BLOB)` : text;
-  const sort = sortExpression(kind, query);
+  const column = bytes ? `CAST(${r}${text} AS BLOB)` : `${r}${text}`;
   const ofKind = `kind = ${kindLiteral(kind)}`;
-  const where = ["user_id = ?", ofKind];
-  const whereParams: Array<string | number> = [userId];
+  const where = sort?.keyed ? ["k.user_id = ?", `k.${ofKind}`, "k.path = ?"] : ["user_id = ?", ofKind];
+  const whereParams: Array<string | number> = sort?.keyed ? [userId, `$.${query.orderBy}`] : [userId];
   if (query.status !== undefined) {
-    where.push("status = ?");
+    where.push(`${r}status = ?`);
     whereParams.push(query.status);
   }
   if (query.statuses !== undefined) {
-    where.push(`status IN (${query.statuses.map(() => "?").join(", ")})`);
+    where.push(`${r}status IN (${query.statuses.map(() => "?").join(", ")})`);
     whereParams.push(...query.statuses);
   }
   // Written with the indexed expression, so the filters seek instead of scanning.
@@ -116,11 +134,16 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
       // seeks and the second term drops the ties served.
       if (sort.position) {
         where.push(`${sort.expr} ${cmp} ${key()}`);
+      } else if (sort.keyed) {
+        // A row value seeks past the cursor on both columns: a field with few distinct values (a
+        // gravity to three decimals) has thousands of ties, which seeking on the key alone walked.
+        where.push(`(${sort.expr}, ${id}) ${cmp} (${key()}, ?)`);
+        params.push(query.startAfter);
       } else {
         params.push(...sortParams);
         const ge = `${sort.expr} ${cmp}= ${key()}`;
         params.push(...sortParams);
-        where.push(`${ge} AND (${sort.expr} ${cmp} ${key()} OR id ${cmp} ?)`);
+        where.push(`${ge} AND (${sort.expr} ${cmp} ${key()} OR ${id} ${cmp} ?)`);
         params.push(query.startAfter);
       }
     } else {
@@ -128,9 +151,14 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
       params.push(query.startAfter);
     }
   }
-  const order = !sort ? `id ${dir}` : sort.position ? `${sort.expr} ${dir}` : `${sort.expr} ${dir}, id ${dir}`;
+  const order = !sort ? `id ${dir}` : sort.position ? `${sort.expr} ${dir}` : `${sort.expr} ${dir}, ${id} ${dir}`;
   const index = pageIndex(query, sort, text);
-  let sql = `SELECT ${column} AS text FROM records${index ? ` INDEXED BY ${index}` : ""} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`;
+  // The keys in their index's order, each record found by its key: SQLite is told the loop order,
+  // which it otherwise chose the other way round for a status filter, sorting the account's records.
+  const from = sort?.keyed
+    ? "order_keys AS k INDEXED BY order_keys_seek CROSS JOIN records AS r ON r.user_id = k.user_id AND r.kind = k.kind AND r.id = k.id"
+    : `records${index ? ` INDEXED BY ${index}` : ""}`;
+  let sql = `SELECT ${column} AS text FROM ${from} WHERE ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`;
   const tail: number[] = [query.limit];
   if (query.offset !== undefined) {
     sql += " OFFSET ?";
@@ -139,7 +167,11 @@ export function buildListSql(userId: string, kind: Kind, query: ListQuery, bytes
   // Positional parameters in SQL order: filters, then keyset, then sort expression of ORDER BY, then limit.
   const all = [...whereParams, ...params, ...sortParams, ...tail];
   const result: ListSql = { sql, params: all };
-  if (sort && query.startAfter !== undefined) {
+  if (sort?.keyed && query.startAfter !== undefined) {
+    result.cursorSql = `SELECT sort_value FROM order_keys WHERE user_id = ? AND ${ofKind} AND path = ? AND id = ?`;
+    result.cursorParams = [userId, `$.${query.orderBy}`, query.startAfter];
+    result.keySlots = keyAt.map((i) => i + whereParams.length);
+  } else if (sort && query.startAfter !== undefined) {
     result.cursorSql = `SELECT ${sort.expr} FROM records WHERE user_id = ? AND ${ofKind} AND id = ?`;
     result.cursorParams = [...sortParams, userId, query.startAfter];
     result.keySlots = keyAt.map((i) => i + whereParams.length);

@@ -1,14 +1,22 @@
 import { Database } from "bun:sqlite";
+import type { SqliteSynchronous } from "../config.ts";
 import { MIGRATIONS } from "./sqlite-schema.ts";
 
 // Opening a SQLite database: the file, its pragmas, and the versioned migrations (sqlite-schema.ts).
 
-export function openDatabase(path: string): Database {
+export interface SqliteOptions {
+  /** NORMAL (the default) or FULL; SQLITE_SYNCHRONOUS in config.ts. */
+  synchronous?: SqliteSynchronous;
+}
+
+export function openDatabase(path: string, options: SqliteOptions = {}): Database {
   const db = openFile(path);
-  // WAL with synchronous=NORMAL survives a process crash without losing a committed write
-  // (docs/decisions.md); a second writer waits instead of failing at once.
+  // WAL with synchronous=NORMAL survives a process crash without losing a committed write; FULL also
+  // an OS crash or power loss, at an fsync per commit (docs/decisions.md). A second writer waits
+  // instead of failing at once. The value is one of two literals, never text from outside.
+  const synchronous = options.synchronous === "FULL" ? "FULL" : "NORMAL";
   db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
+  db.exec(`PRAGMA synchronous = ${synchronous}`);
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA foreign_keys = ON");
   migrate(db);

@@ -6,6 +6,20 @@ import { readingRows } from "./reading-rows.ts";
 // Null and missing sort values sort as -Infinity (JSON cannot hold it), so keyset comparisons never see NULL.
 export const NULL_SORT = "-9e999";
 
+/**
+ * A record's sort key under a JSON path, as a page without an order key of its own sorts by it
+ * (sqlite-list.ts): the order keys are made with this same expression, so both orders agree.
+ */
+export const orderValueOf = (body: string, path: string) => `COALESCE(json_extract(${body}, ${path}), ${NULL_SORT})`;
+
+// The keys of a written record under every path made for its account and kind. An upsert's update
+// fires the update trigger; no write replaces a row by deleting it. An upsert here too: an outer
+// statement's conflict policy overrides a trigger's OR REPLACE.
+const ORDER_KEYS_OF_NEW = `INSERT INTO order_keys (user_id, kind, path, id, sort_value)
+      SELECT NEW.user_id, NEW.kind, path, NEW.id, ${orderValueOf("NEW.body", "path")}
+      FROM order_paths WHERE user_id = NEW.user_id AND kind = NEW.kind
+      ON CONFLICT (user_id, kind, path, id) DO UPDATE SET sort_value = excluded.sort_value;`;
+
 // The records table's first columns and the indexes on them, the same whenever the table is made anew
 // (versions 4 and 6). Applied migrations never run again: a change to these is a migration of its own.
 const RECORDS_HEAD = `
@@ -157,6 +171,37 @@ export const MIGRATIONS: readonly Migration[] = [
   toReadingRows,
   // Webhook subscriptions, their outbox and their last attempts.
   SQLITE_WEBHOOK_TABLES,
+  `
+  -- Orders by fields without a column of their own, made on first use (sqlite-order-keys.ts): the
+  -- field's sort key per record, kept by triggers on every later write of the account's records.
+  CREATE TABLE order_paths (
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    made_through TEXT NOT NULL DEFAULT '', -- keys made for the records with ids up to this one
+    done INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (user_id, kind, path)
+  ) WITHOUT ROWID;
+  CREATE TABLE order_keys (
+    user_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    path TEXT NOT NULL,
+    id TEXT NOT NULL,
+    sort_value NOT NULL, -- no declared type: values keep their own type, as json_extract gives them
+    PRIMARY KEY (user_id, kind, path, id)
+  ) WITHOUT ROWID;
+  CREATE INDEX order_keys_seek ON order_keys (user_id, kind, path, sort_value, id);
+  CREATE TRIGGER records_order_keys_insert AFTER INSERT ON records BEGIN
+    ${ORDER_KEYS_OF_NEW}
+  END;
+  CREATE TRIGGER records_order_keys_update AFTER UPDATE OF body ON records BEGIN
+    ${ORDER_KEYS_OF_NEW}
+  END;
+  CREATE TRIGGER records_order_keys_delete AFTER DELETE ON records BEGIN
+    DELETE FROM order_keys WHERE user_id = OLD.user_id AND kind = OLD.kind AND id = OLD.id
+      AND path IN (SELECT path FROM order_paths WHERE user_id = OLD.user_id AND kind = OLD.kind);
+  END;
+  `,
 ];
 
 /**

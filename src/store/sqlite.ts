@@ -3,12 +3,13 @@ import { canonicalJson, type Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
 import { assignFields, encodeRecord, pick, setFields, SORTED_FIELDS, type EncodedRecord } from "./records.ts";
 import { stampMembers } from "../lib/stamps.ts";
-import { buildListSql, type ListSql } from "./sqlite-list.ts";
-import { openDatabase } from "./sqlite-open.ts";
+import { buildListSql, unindexedPath, type ListSql } from "./sqlite-list.ts";
+import { SqliteOrderKeys } from "./sqlite-order-keys.ts";
+import { openDatabase, type SqliteOptions } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
-import { SqliteDevices } from "./sqlite-devices.ts";
+import { SqliteDevices, transactionOf } from "./sqlite-devices.ts";
 import { SqliteWebhooks } from "./sqlite-webhooks.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
@@ -31,11 +32,14 @@ export class SqliteStore extends SqliteAccounts implements Store {
   private readonly series: SqliteReadings;
   private readonly deviceRows: SqliteDevices;
   private readonly hooks: SqliteWebhooks;
+  /** Orders by fields without a column of their own, made on first use. */
+  readonly orderKeys: SqliteOrderKeys;
 
   constructor(db: Database) {
     super(db);
     this.series = new SqliteReadings(this.statements);
     this.hooks = new SqliteWebhooks(db, this.statements);
+    this.orderKeys = new SqliteOrderKeys(db, this.statements);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
       read: (userId, batchId) => {
         const body = this.column(SQL.get, userId, "batch", batchId);
@@ -51,11 +55,12 @@ export class SqliteStore extends SqliteAccounts implements Store {
       remove: db.transaction(this.removeTx.bind(this)),
       setFields: db.transaction(this.setFieldsTx.bind(this)),
       pageAfterCursor: db.transaction(this.pageAfterCursorTx.bind(this)),
+      any: transactionOf(db),
     };
   }
 
-  static open(path: string): SqliteStore {
-    return new SqliteStore(openDatabase(path));
+  static open(path: string, options?: SqliteOptions): SqliteStore {
+    return new SqliteStore(openDatabase(path, options));
   }
 
   list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): StoredJson[] | "unknown-cursor";
@@ -67,7 +72,8 @@ export class SqliteStore extends SqliteAccounts implements Store {
       const rows = (rest.length === 1 ? statement.values(userId, rest[0]) : statement.values(userId, ...rest)) as Array<[StoredJson]>;
       return rows.map((r) => r[0]);
     }
-    const page = buildListSql(userId, kind, query, as === "bytes");
+    const path = unindexedPath(kind, query);
+    const page = buildListSql(userId, kind, query, as === "bytes", path !== undefined && this.orderKeys.ready(userId, kind, path));
     const rows = page.cursorSql ? this.tx.pageAfterCursor(page) : (this.statements.get(page.sql).values(...page.params) as Array<[StoredJson]>);
     return rows === "unknown-cursor" ? rows : rows.map((r) => r[0]);
   }
@@ -216,17 +222,17 @@ export class SqliteStore extends SqliteAccounts implements Store {
   }
 
   async appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean> {
-    return this.db.transaction(() => {
+    return this.tx.any.immediate(() => {
       if (this.column(SQL.get, userId, "batch", batchId) === undefined) return false;
       this.series.append(BATCH_SERIES, [userId, batchId], reading);
       this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);
       this.hooks.emit(userId, { kind: "reading", batchId, reading });
       return true;
-    }).immediate();
+    }) as boolean;
   }
 
   async deleteReading(userId: string, batchId: string, time: number): Promise<boolean> {
-    return this.db.transaction(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0).immediate();
+    return this.tx.any.immediate(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0) as boolean;
   }
 
   async devices(userId: string): Promise<DeviceRecord[]> {
@@ -306,6 +312,11 @@ export class SqliteStore extends SqliteAccounts implements Store {
     }).immediate();
   }
 
+  override async close(): Promise<void> {
+    this.orderKeys.stop();
+    await super.close();
+  }
+
   async exportAll(userId: string): Promise<ImportSet> {
     // One read transaction, so the export is a consistent snapshot while the server writes.
     return this.db.transaction(() => {
@@ -335,8 +346,6 @@ export class SqliteStore extends SqliteAccounts implements Store {
       return set;
     }).deferred();
   }
-
-
 }
 
 /** The JSON path of a top-level field, for SQL text: only a plain name is ever one (never request text). */
