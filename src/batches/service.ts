@@ -1,6 +1,6 @@
 import { andThen, type Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
-import { parseNumeric } from "../lib/numeric.ts";
+import { boundedNumeric } from "../lib/numeric.ts";
 import { isBatchStatus } from "../resources.ts";
 import { badRequest, ERRORS, HttpError, notFound, orNotFound, TEXT } from "../http/errors.ts";
 import type { BodyOrRefusal } from "../http/body.ts";
@@ -23,16 +23,9 @@ export function checkBatchPatch(input: Doc, measured = true): PatchCheck {
   if (!measured) return { changes };
   for (const { field, minimum, maximum } of MEASURED_BOUNDS) {
     if (!(field in input)) continue;
-    const raw = input[field];
-    if (raw === null) {
-      changes[field] = null;
-      continue;
-    }
-    const n = parseNumeric(raw);
-    if (n === undefined || n < minimum || (maximum !== undefined && n > maximum)) {
-      return { error: badRequest(ERRORS.invalidField(field)) };
-    }
-    changes[field] = n;
+    const value = boundedNumeric(input[field], minimum, maximum);
+    if (value === undefined) return { error: badRequest(ERRORS.invalidField(field)) };
+    changes[field] = value;
   }
   return { changes };
 }

@@ -1,7 +1,7 @@
 import { Type } from "@sinclair/typebox";
 import { badRequest, ERRORS } from "../http/errors.ts";
 import type { Doc } from "../lib/json.ts";
-import { parseNumeric } from "../lib/numeric.ts";
+import { boundedNumeric } from "../lib/numeric.ts";
 import type { ItemSettings } from "./items.ts";
 import { DEVICE_TYPES } from "./parse.ts";
 
@@ -52,13 +52,8 @@ export function checkSettings(body: Doc | undefined): Partial<ItemSettings> {
   if (!body) return out;
   for (const field of ["gravityOffset", "tempOffset"] as const) {
     if (!(field in body)) continue;
-    const raw = body[field];
-    if (raw === null) {
-      out[field] = null;
-      continue;
-    }
-    const n = parseNumeric(raw);
-    if (n === undefined || Math.abs(n) > OFFSET_BOUNDS[field]) throw badRequest(ERRORS.invalidField(field));
+    const n = boundedNumeric(body[field], -OFFSET_BOUNDS[field], OFFSET_BOUNDS[field]);
+    if (n === undefined) throw badRequest(ERRORS.invalidField(field));
     out[field] = n === 0 ? null : n;
   }
   return out;

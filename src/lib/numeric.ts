@@ -8,3 +8,13 @@ export function parseNumeric(value: unknown): number | undefined {
   const n = Number(value);
   return Number.isFinite(n) ? n : undefined;
 }
+
+/**
+ * A sent value of a bounded number field: null (clearing it), a number or numeric string within the
+ * inclusive bounds (no maximum: unbounded above), or undefined when it is neither.
+ */
+export function boundedNumeric(value: unknown, minimum: number, maximum?: number): number | null | undefined {
+  if (value === null) return null;
+  const n = parseNumeric(value);
+  return n === undefined || n < minimum || (maximum !== undefined && n > maximum) ? undefined : n;
+}
