@@ -58,13 +58,15 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
     const p = targets[load.target];
     if (PEERS.has(load.target)) pin(p.pid, "0");
     const sampler = rssSampler(p.pid);
+    const ticks = cpuTicks(p.pid);
     const result = await wrk({ url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds });
     const peakRss = sampler.stop();
+    const used = cpuTicks(p.pid) - ticks;
     // The subscribed server's events must all reach the receiver before anything else runs.
-    if (load.target === "server-hooked") await hooked!.drain(result);
+    if (load.target === "server-hooked") await hooked!.drain(result, p.pid);
     await settle(p.pid);
     if (PEERS.has(load.target)) park(p);
-    if (keep) slices[i].push({ ...result, peakRss });
+    if (keep) slices[i].push({ ...result, peakRss, cpuTicks: used });
   };
   const first = round % 2;
   for (const i of [first, 1 - first]) await slice(i, settings.warmupSeconds, false);
@@ -232,7 +234,7 @@ async function main() {
   const rawWritesPerSecond = median(rawWriteRates);
   console.log(`\nbare bun:sqlite write loop (no HTTP, same pragmas): ${rawWritesPerSecond.toFixed(0)} writes/s`);
   if (hookedReport) {
-    const { text, problems: lost } = hookedLines(hookedReport);
+    const { text, problems: lost } = hookedLines(hookedReport, rounds["12-hooked-patch"] ?? []);
     console.log(`\n${text}`);
     problems.push(...lost);
   }

@@ -2,7 +2,8 @@ import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchData } from "./generate.ts";
-import { freePort, start, type Running } from "./procs.ts";
+import { cpuTicks, freePort, start, type Running } from "./procs.ts";
+import type { RoundResult } from "./report.ts";
 import type { WrkResult } from "./wrk.ts";
 
 // Scenario 12: the server with one webhook subscription on its account (batch.updated, so every batch
@@ -48,6 +49,8 @@ export interface HookedReport {
   drainMedianMs: number;
   /** Events not delivered within DRAIN_LIMIT_MS of a slice's end. */
   stuck: boolean;
+  /** CPU the subscribed server used from the end of each slice's load until its outbox was empty (ticks of 10 ms). */
+  drainTicks: number;
 }
 
 export class Hooked {
@@ -58,6 +61,7 @@ export class Hooked {
   private patches = 0;
   private drains: number[] = [];
   private stuck = false;
+  private drainTicks = 0;
 
   constructor(d: BenchData) {
     this.dbPath = hookedDatabase(d);
@@ -109,19 +113,24 @@ export class Hooked {
   }
 
   /** After a slice on the subscribed server: waits until every event recorded has reached the receiver. */
-  async drain(result: WrkResult): Promise<void> {
+  async drain(result: WrkResult, pid: number): Promise<void> {
     this.patches += result.requests;
     const t0 = performance.now();
-    while (performance.now() - t0 < DRAIN_LIMIT_MS) {
-      const recorded = this.sequence() - this.firstSeq;
-      if (this.pending() === 0 && (await this.counts()).distinct >= recorded) {
-        this.drains.push(performance.now() - t0);
-        return;
+    const ticks = cpuTicks(pid);
+    try {
+      while (performance.now() - t0 < DRAIN_LIMIT_MS) {
+        const recorded = this.sequence() - this.firstSeq;
+        if (this.pending() === 0 && (await this.counts()).distinct >= recorded) {
+          this.drains.push(performance.now() - t0);
+          return;
+        }
+        await Bun.sleep(10);
       }
-      await Bun.sleep(10);
+      this.stuck = true;
+      this.drains.push(DRAIN_LIMIT_MS);
+    } finally {
+      this.drainTicks += cpuTicks(pid) - ticks;
     }
-    this.stuck = true;
-    this.drains.push(DRAIN_LIMIT_MS);
   }
 
   async report(): Promise<HookedReport> {
@@ -136,6 +145,7 @@ export class Hooked {
       drainMaxMs: Math.round(sorted.at(-1) ?? 0),
       drainMedianMs: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
       stuck: this.stuck,
+      drainTicks: this.drainTicks,
     };
   }
 
@@ -146,12 +156,24 @@ export class Hooked {
   }
 }
 
-/** What the run prints under its table, and the problems it adds (an event lost is one). */
-export function hookedLines(r: HookedReport): { text: string; problems: string[] } {
+const TICK_US = 10_000;
+
+/**
+ * What the run prints under its table, and the problems it adds (an event lost is one). Beside req/s,
+ * the CPU each server used per PATCH while wrk ran (its deliveries during the load included), and what
+ * the subscribed one used afterwards until its outbox was empty, per event recorded.
+ */
+export function hookedLines(r: HookedReport, rounds: RoundResult[]): { text: string; problems: string[] } {
+  const perRequest = (side: "subject" | "baseline") => {
+    const requests = rounds.reduce((a, x) => a + x[side].requests, 0);
+    return requests ? ((rounds.reduce((a, x) => a + x[side].cpuTicks, 0) * TICK_US) / requests).toFixed(0) : "–";
+  };
   const text =
     `12-hooked-patch deliveries: ${r.patches} PATCHes answered, ${r.recorded} events recorded, ${r.received} deliveries received ` +
     `(${r.distinct} distinct events), ${r.pending} pending at the end; outbox empty ${r.drainMedianMs} ms (median) and at most ` +
-    `${r.drainMaxMs} ms after a slice's load stopped`;
+    `${r.drainMaxMs} ms after a slice's load stopped.\n` +
+    `12-hooked-patch CPU of the server per PATCH while measured: ${perRequest("subject")} µs with the subscription, ${perRequest("baseline")} µs without; ` +
+    `after the load, until the outbox was empty: ${r.recorded ? ((r.drainTicks * TICK_US) / r.recorded).toFixed(0) : "–"} µs per event recorded`;
   const problems: string[] = [];
   if (r.stuck) problems.push(`12-hooked-patch: the outbox did not empty within ${DRAIN_LIMIT_MS} ms of a slice's end`);
   if (r.distinct !== r.recorded || r.pending !== 0) problems.push(`12-hooked-patch: ${r.recorded} events recorded, ${r.distinct} received, ${r.pending} pending`);

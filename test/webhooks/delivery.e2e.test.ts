@@ -150,7 +150,7 @@ describe("deliveries to a real receiver", () => {
   }, 40_000);
 
   test("writes under a steady load of requests: deliveries give way, then every event arrives once, each resource's in order", async () => {
-    const hops = [];
+    const hops: string[] = [];
     for (let i = 0; i < 3; i++) hops.push((await api("POST", "/v2/inventory/hops", { name: `Load ${i}`, inventory: 0 })).json().id);
     await subscribe("/load", ["inventory.updated"]);
     // Eight clients for a second and a half, each request a stock change or a read: the worker sees
