@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { cpuTicks, pin, rssSampler, start, type Running } from "./lib/procs.ts";
 import { median, pooled, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
 import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
+import { Hooked, hookedLines, type HookedReport } from "./lib/hooked.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
 import { buildTargets, helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
 import { measureStartup, soak } from "./lib/startup.ts";
@@ -34,6 +35,8 @@ const settings = {
 };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
+/** The subscribed server's database and receiver, when a comparison uses it (scenario 12). */
+let hooked: Hooked | undefined;
 
 /** The length of one measured slice; a side gets `--seconds` of them per comparison and round. */
 const SLICE_SECONDS = 1;
@@ -55,11 +58,15 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
     const p = targets[load.target];
     if (PEERS.has(load.target)) pin(p.pid, "0");
     const sampler = rssSampler(p.pid);
+    const ticks = cpuTicks(p.pid);
     const result = await wrk({ url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds });
     const peakRss = sampler.stop();
+    const used = cpuTicks(p.pid) - ticks;
+    // The subscribed server's events must all reach the receiver before anything else runs.
+    if (load.target === "server-hooked") await hooked!.drain(result, p.pid);
     await settle(p.pid);
     if (PEERS.has(load.target)) park(p);
-    if (keep) slices[i].push({ ...result, peakRss });
+    if (keep) slices[i].push({ ...result, peakRss, cpuTicks: used });
   };
   const first = round % 2;
   for (const i of [first, 1 - first]) await slice(i, settings.warmupSeconds, false);
@@ -88,10 +95,12 @@ async function settle(pid: number): Promise<void> {
  * automatic checkpoint from finishing, and a long WAL slows every later read, whichever target runs.
  */
 function checkpoint(d: BenchData): void {
-  const db = new Database(d.dbPath);
-  db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-  db.close();
+  for (const path of [d.dbPath, ...(hooked ? [hooked.dbPath] : [])]) {
+    const db = new Database(path);
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    db.close();
+  }
 }
 
 /** Each baseline must give what the server gives, or the ratio means nothing. */
@@ -134,13 +143,18 @@ async function rawWrites(d: BenchData): Promise<number> {
  * its own: the median of the rounds is taken over several processes of each side, not over one.
  */
 async function startRound(d: BenchData, targets: Record<Target, Running>, used: Set<Target>): Promise<void> {
-  for (const t of (["server", "server-full", "reference", "fastify"] as const).filter((t) => used.has(t))) {
+  for (const t of (["server", "server-full", "server-hooked", "reference", "fastify"] as const).filter((t) => used.has(t))) {
     const old = targets[t];
     if (old) {
       await old.stop();
       running.splice(running.indexOf(old), 1);
     }
-    const options = t === "server" ? serverOptions(d) : t === "server-full" ? serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" }) : targetOptions(d, t);
+    const options =
+      t === "server" ? serverOptions(d)
+      : t === "server-full" ? serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" })
+      // Plain HTTP to the receiver on loopback is what the operator's allow list permits.
+      : t === "server-hooked" ? serverOptions({ ...d, dbPath: hooked!.dbPath }, "bundle", { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" })
+      : targetOptions(d, t);
     running.push((targets[t] = await start({ ...options, name: t })));
   }
   if (targets.fastify) park(targets.fastify);
@@ -167,6 +181,10 @@ async function main() {
   log("building the server and the hello-world as deployed (scripts/build.ts)");
   await buildTargets();
   const targets = {} as Record<Target, Running>;
+  if (used.has("server-hooked")) {
+    hooked = new Hooked(data);
+    running.push(await hooked.startReceiver());
+  }
   // json-server takes seconds to start and is compared at 10×: one process serves every round.
   if (used.has("json-server")) {
     running.push((targets["json-server"] = await start(targetOptions(data, "json-server"))));
@@ -180,7 +198,9 @@ async function main() {
     log(`round ${r + 1}: starting ${[...used].filter((t) => t !== "json-server").join(", ")}`);
     await startRound(data, targets, used);
     if (r === 0) {
+      if (hooked) await hooked.subscribe(targets["server-hooked"], data.main.authorization);
       problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
+      for (const c of list) if (c.subject.target === "server-hooked") hooked!.countPatch();
       for (const p of problems) log(`CHECK FAILED ${p}`);
     }
     for (const c of list) {
@@ -191,6 +211,11 @@ async function main() {
     }
     rawWriteRates.push(await rawWrites(data));
     checkpoint(data);
+  }
+  let hookedReport: HookedReport | undefined;
+  if (hooked) {
+    hookedReport = await hooked.report();
+    await hooked.stop();
   }
   for (const p of running.splice(0)) await p.stop();
 
@@ -208,12 +233,17 @@ async function main() {
   console.log(text);
   const rawWritesPerSecond = median(rawWriteRates);
   console.log(`\nbare bun:sqlite write loop (no HTTP, same pragmas): ${rawWritesPerSecond.toFixed(0)} writes/s`);
+  if (hookedReport) {
+    const { text, problems: lost } = hookedLines(hookedReport, rounds["12-hooked-patch"] ?? []);
+    console.log(`\n${text}`);
+    problems.push(...lost);
+  }
   if (problems.length) console.log(`\nchecks failed:\n${problems.join("\n")}`);
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const out = join(import.meta.dir, "results", `${stamp}.json`);
   mkdirSync(join(import.meta.dir, "results"), { recursive: true });
   const machine = { cpu: cpus()[0]?.model, cores: cpus().length, memoryBytes: totalmem(), kernel: release(), bun: Bun.version };
-  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, settings, problems, summary, startup: startupResult, soak: soakResult, rawWritesPerSecond, rounds }, null, 2) + "\n");
+  writeFileSync(out, JSON.stringify({ date: new Date().toISOString(), machine, settings, problems, summary, startup: startupResult, soak: soakResult, rawWritesPerSecond, deliveries: hookedReport, rounds }, null, 2) + "\n");
   console.log(`\nwritten: ${out}`);
 }
 

@@ -97,7 +97,8 @@ export async function startServer(config: Config, store: Store): Promise<Running
   });
   const logging = config.loggingPort === undefined ? undefined : serveLogging(config, api);
   // One delivery worker per process: webhook events are delivered after their writes commit.
-  const deliveries = new DeliveryWorker(store, config, (level, message, fields) => observer.log(level, message, fields)).start();
+  const log = (level: "warn" | "error", message: string, fields?: Record<string, unknown>) => observer.log(level, message, fields);
+  const deliveries = new DeliveryWorker(store, config, log, undefined, () => observer.begun).start();
   const timer = setInterval(() => void limiter.save(store).catch((e) => console.error(String(e))), RATE_SAVE_INTERVAL_MS);
   const host = config.host.includes(":") ? `[${config.host}]` : config.host;
   return {

@@ -7,6 +7,8 @@ import type { WrkResult } from "./wrk.ts";
 
 export interface Measured extends WrkResult {
   peakRss: number;
+  /** CPU the target used while wrk ran (user and system, clock ticks of 10 ms). */
+  cpuTicks: number;
 }
 
 export interface RoundResult {
@@ -54,6 +56,7 @@ export function pooled(slices: Measured[]): Measured {
     durationS,
     errors: slices.reduce((a, m) => a + m.errors, 0),
     peakRss: Math.max(...slices.map((m) => m.peakRss)),
+    cpuTicks: slices.reduce((a, m) => a + m.cpuTicks, 0),
   };
 }
 

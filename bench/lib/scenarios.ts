@@ -4,8 +4,11 @@ import { ANY_FIELD, type BenchData } from "./generate.ts";
 // same round; the ratio of each round is server ÷ baseline (req/s), or first page ÷ deep page for
 // scenario 7 (so above 1 means the deep page costs more).
 
-/** `server-full`: the server with SQLITE_SYNCHRONOUS=FULL, on the same database. */
-export type Target = "server" | "server-full" | "reference" | "fastify" | "json-server";
+/**
+ * `server-full`: the server with SQLITE_SYNCHRONOUS=FULL, on the same database. `server-hooked`: the
+ * server whose account has one webhook subscription, on its own copy of the database (hooked.ts).
+ */
+export type Target = "server" | "server-full" | "server-hooked" | "reference" | "fastify" | "json-server";
 
 export interface Load {
   target: Target;
@@ -79,6 +82,12 @@ export function comparisons(d: BenchData): Comparison[] {
     both("11-stream", "POST /stream?id= (100 devices, every post stored)", "/", 0.8, { BENCH_MODE: "stream", BENCH_LOGGING_ID: d.main.loggingId }),
     durable("10a-full-patch", "batch PATCH, SQLITE_SYNCHRONOUS=FULL vs NORMAL", patch),
     durable("10b-full-adjust", "inventory adjust, SQLITE_SYNCHRONOUS=FULL vs NORMAL", adjust),
+    // Writes do not wait for deliveries: the same PATCH load with every PATCH making an event.
+    {
+      id: "12-hooked-patch", title: "batch PATCH, one webhook subscription vs none", kind: "ratio", target: 0.9,
+      subject: { target: "server-hooked", path: "/", auth: main, env: patch },
+      baseline: { target: "server", path: "/", auth: main, env: patch },
+    },
     {
       id: "peer-fastify", title: "list vs Fastify 5 + better-sqlite3 (Node)", kind: "ratio", target: 1.3,
       subject: get("server", "/v2/batches"), baseline: get("fastify", "/v2/batches"),

@@ -15,12 +15,15 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 export class Observer {
   private readonly level: number;
+  /** Requests begun since the process started (the delivery worker gives way while it rises). */
+  begun = 0;
 
   constructor(config: Pick<Config, "logLevel">, private readonly write: (line: string) => void = (l) => process.stdout.write(l + "\n")) {
     this.level = LEVELS[config.logLevel];
   }
 
   begin(request: Request): void {
+    this.begun++;
     const given = request.headers.get("x-request-id");
     beginCall(request, given && REQUEST_ID.test(given) ? given : nextRequestId());
   }

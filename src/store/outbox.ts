@@ -1,4 +1,4 @@
-import type { OutboxEvent, OutboxHook, StoreChange, WebhookAttempt, WebhookInfo } from "./types.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo } from "./types.ts";
 
 // What both stores share of the outbox: which subscription gets which event of a change. Each store
 // writes the rows in the transaction of the change (sqlite-webhooks.ts, postgres-webhooks.ts).
@@ -25,6 +25,33 @@ export function outboxRows(hook: OutboxHook | undefined, userId: string, change:
     for (const w of wants) if (w.types.has(event.type)) rows.push({ webhookId: w.id, event });
   }
   return rows;
+}
+
+/**
+ * What a round's outcomes leave for one subscription, recorded in one go rather than outcome by
+ * outcome: the attempts to keep (the last ATTEMPTS_KEPT of the round, in order: earlier ones would be
+ * trimmed at once), and its failing state afterwards: null, cleared (a delivery succeeded after any
+ * event given up); `since`, set to that time, or kept when already set if `keepEarlier`; undefined,
+ * as it was. The same as applying the outcomes one after another.
+ */
+export interface Settlement {
+  webhookId: string;
+  attempts: WebhookAttempt[];
+  failing?: { since: number; keepEarlier: boolean } | null;
+}
+
+export function settlements(outcomes: readonly DeliveryOutcome[]): Settlement[] {
+  const by = new Map<string, Settlement>();
+  for (const { attempt, result } of outcomes) {
+    let s = by.get(attempt.webhookId);
+    if (!s) by.set(attempt.webhookId, (s = { webhookId: attempt.webhookId, attempts: [] }));
+    s.attempts.push(attempt);
+    if (result === "delivered") s.failing = null;
+    // Given up: failing since then, unless it already was (earlier in the round, or before it).
+    else if (result === "given-up" && !s.failing) s.failing = { since: attempt.at, keepEarlier: s.failing === undefined };
+  }
+  for (const s of by.values()) s.attempts = s.attempts.slice(-ATTEMPTS_KEPT);
+  return [...by.values()];
 }
 
 /** The deliveries due, in outbox order, each the earliest of its subscription and resource ($1: now, $2: limit). */

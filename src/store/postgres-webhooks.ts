@@ -1,5 +1,5 @@
 import type { SQL } from "bun";
-import { attemptOf, DUE_SQL, dueDelivery, outboxRows, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
+import { attemptOf, DUE_SQL, dueDelivery, outboxRows, settlements, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the PostgreSQL store. Events are written by `emit`, in the
@@ -64,20 +64,30 @@ export class PostgresWebhooks {
       const rows = (await tx.unsafe(`${DUE_SQL} FOR UPDATE OF d SKIP LOCKED`, [now, limit])) as DueRow[];
       if (rows.length === 0) return 0;
       const outcomes = await deliver(rows.map(dueDelivery));
-      for (const o of outcomes) await settle(tx, o);
+      await settle(tx, outcomes);
       return rows.length;
     });
   }
 }
 
-async function settle(tx: SQL, { seq, attempt: a, result, retryAt }: DeliveryOutcome): Promise<void> {
-  if (result === "retry") await tx`UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ${retryAt!} WHERE seq = ${seq}`;
-  else await tx`DELETE FROM webhook_deliveries WHERE seq = ${seq}`;
-  const kept = await tx`INSERT INTO webhook_attempts (webhook_id, event_id, type, at, status, duration_ms, detail)
-    SELECT id, ${a.eventId}, ${a.type}, ${a.at}, ${a.status}, ${a.durationMs}, ${a.detail} FROM webhooks WHERE id = ${a.webhookId} RETURNING id`;
-  if (kept.length === 0) return;
-  await tx`DELETE FROM webhook_attempts WHERE webhook_id = ${a.webhookId} AND id <= (
-    SELECT id FROM webhook_attempts WHERE webhook_id = ${a.webhookId} ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`;
-  if (result === "given-up") await tx`UPDATE webhooks SET failing_since = COALESCE(failing_since, ${a.at}) WHERE id = ${a.webhookId}`;
-  if (result === "delivered") await tx`UPDATE webhooks SET failing_since = NULL WHERE id = ${a.webhookId} AND failing_since IS NOT NULL`;
+/** A round's outcomes: each row retried or gone, then per subscription its attempts and state (settlements). */
+async function settle(tx: SQL, outcomes: DeliveryOutcome[]): Promise<void> {
+  for (const { seq, result, retryAt } of outcomes) {
+    if (result === "retry") await tx`UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ${retryAt!} WHERE seq = ${seq}`;
+    else await tx`DELETE FROM webhook_deliveries WHERE seq = ${seq}`;
+  }
+  for (const { webhookId, attempts, failing } of settlements(outcomes)) {
+    // A subscription deleted meanwhile keeps no attempt.
+    let kept = 0;
+    for (const a of attempts) {
+      kept += (await tx`INSERT INTO webhook_attempts (webhook_id, event_id, type, at, status, duration_ms, detail)
+        SELECT id, ${a.eventId}, ${a.type}, ${a.at}, ${a.status}, ${a.durationMs}, ${a.detail} FROM webhooks WHERE id = ${webhookId} RETURNING id`).length;
+    }
+    if (kept === 0) continue;
+    await tx`DELETE FROM webhook_attempts WHERE webhook_id = ${webhookId} AND id <= (
+      SELECT id FROM webhook_attempts WHERE webhook_id = ${webhookId} ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`;
+    if (failing === null) await tx`UPDATE webhooks SET failing_since = NULL WHERE id = ${webhookId} AND failing_since IS NOT NULL`;
+    else if (failing?.keepEarlier) await tx`UPDATE webhooks SET failing_since = COALESCE(failing_since, ${failing.since}) WHERE id = ${webhookId}`;
+    else if (failing) await tx`UPDATE webhooks SET failing_since = ${failing.since} WHERE id = ${webhookId}`;
+  }
 }

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, DUE_SQL, dueDelivery, outboxRows, webhookInfoOf, type AttemptRow, type DueRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, DUE_SQL, dueDelivery, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
@@ -8,8 +8,11 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 
 export class SqliteWebhooks {
   hook: OutboxHook | undefined;
+  private readonly settleTx;
 
-  constructor(private readonly db: Database, private readonly statements: StatementCache) {}
+  constructor(private readonly db: Database, private readonly statements: StatementCache) {
+    this.settleTx = db.transaction(this.settle.bind(this));
+  }
 
   /** In the caller's write transaction: the change's events, one row per subscription that wants each. */
   emit(userId: string, change: StoreChange | (() => StoreChange)): void {
@@ -61,26 +64,31 @@ export class SqliteWebhooks {
     const due = (this.statements.get(DUE_SQL.replaceAll("$", "?")).all(now, limit) as DueRow[]).map(dueDelivery);
     if (due.length === 0) return 0;
     const outcomes = await deliver(due);
-    this.db.transaction(() => {
-      for (const o of outcomes) this.settle(o);
-    }).immediate();
+    this.settleTx.immediate(outcomes);
     return due.length;
   }
 
-  private settle({ seq, attempt: a, result, retryAt }: DeliveryOutcome): void {
-    if (result === "retry") this.statements.get("UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ? WHERE seq = ?").run(retryAt!, seq);
-    else this.statements.get("DELETE FROM webhook_deliveries WHERE seq = ?").run(seq);
-    // A subscription deleted meanwhile keeps no attempt.
-    const kept = this.statements
-      .get(`INSERT INTO webhook_attempts (webhook_id, event_id, type, at, status, duration_ms, detail)
-        SELECT id, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?`)
-      .run(a.eventId, a.type, a.at, a.status, a.durationMs, a.detail, a.webhookId);
-    if (kept.changes === 0) return;
-    this.statements
-      .get(`DELETE FROM webhook_attempts WHERE webhook_id = ? AND id <= (
-        SELECT id FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`)
-      .run(a.webhookId, a.webhookId);
-    if (result === "given-up") this.statements.get("UPDATE webhooks SET failing_since = COALESCE(failing_since, ?) WHERE id = ?").run(a.at, a.webhookId);
-    if (result === "delivered") this.statements.get("UPDATE webhooks SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL").run(a.webhookId);
+  /** A round's outcomes: each row retried or gone, then per subscription its attempts and state (settlements). */
+  private settle(outcomes: DeliveryOutcome[]): void {
+    const done = outcomes.filter((o) => o.result !== "retry").map((o) => o.seq);
+    if (done.length) this.statements.get("DELETE FROM webhook_deliveries WHERE seq IN (SELECT value FROM json_each(?))").run(JSON.stringify(done));
+    for (const { seq, result, retryAt } of outcomes) {
+      if (result === "retry") this.statements.get("UPDATE webhook_deliveries SET attempts = attempts + 1, next_at = ? WHERE seq = ?").run(retryAt!, seq);
+    }
+    const insert = this.statements.get(`INSERT INTO webhook_attempts (webhook_id, event_id, type, at, status, duration_ms, detail)
+      SELECT id, ?, ?, ?, ?, ?, ? FROM webhooks WHERE id = ?`);
+    for (const { webhookId, attempts, failing } of settlements(outcomes)) {
+      // A subscription deleted meanwhile keeps no attempt.
+      let kept = 0;
+      for (const a of attempts) kept += insert.run(a.eventId, a.type, a.at, a.status, a.durationMs, a.detail, webhookId).changes;
+      if (kept === 0) continue;
+      this.statements
+        .get(`DELETE FROM webhook_attempts WHERE webhook_id = ? AND id <= (
+          SELECT id FROM webhook_attempts WHERE webhook_id = ? ORDER BY id DESC LIMIT 1 OFFSET ${ATTEMPTS_KEPT})`)
+        .run(webhookId, webhookId);
+      if (failing === null) this.statements.get("UPDATE webhooks SET failing_since = NULL WHERE id = ? AND failing_since IS NOT NULL").run(webhookId);
+      else if (failing?.keepEarlier) this.statements.get("UPDATE webhooks SET failing_since = COALESCE(failing_since, ?) WHERE id = ?").run(failing.since, webhookId);
+      else if (failing) this.statements.get("UPDATE webhooks SET failing_since = ? WHERE id = ?").run(failing.since, webhookId);
+    }
   }
 }

@@ -10,6 +10,15 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return baseMs * 4 ** Math.min(Math.max(attempts - 1, 0), MAX_STEP);
 }
 
+/**
+ * Whether the worker pauses before its next round, giving way to requests: only after a round that
+ * delivered something (one that found nothing waits anyway), while requests keep arriving, and while
+ * the oldest new event it claimed (`oldestNewAt`, undefined for none) has waited less than `maxLagMs`.
+ */
+export function givesWay(claimed: number, serving: boolean, oldestNewAt: number | undefined, now: number, maxLagMs: number): boolean {
+  return claimed > 0 && serving && (oldestNewAt === undefined || now - oldestNewAt <= maxLagMs);
+}
+
 /** After a failed attempt (`attempts` made so far, this one included): try again then, or give up. */
 export function afterFailure(attempts: number, at: number, baseMs: number, maxAttempts: number): { result: "retry"; retryAt: number } | { result: "given-up" } {
   return attempts >= maxAttempts ? { result: "given-up" } : { result: "retry", retryAt: at + retryDelayMs(attempts, baseMs) };

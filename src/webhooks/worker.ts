@@ -2,18 +2,28 @@ import type { Config } from "../config.ts";
 import type { DeliveryOutcome, DueDelivery, Store, WebhookAttempt } from "../store/types.ts";
 import { destinationRefusal, dnsResolver, type Resolver } from "./destination.ts";
 import { eventsOf } from "./events.ts";
-import { afterFailure } from "./schedule.ts";
+import { afterFailure, givesWay } from "./schedule.ts";
 import { sealingKey, unseal } from "./secret.ts";
 import { signedHeaders } from "./signing.ts";
 
 // The delivery worker: one per server process. Writes only record events (the outbox, in their own
 // transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
 // deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome.
+//
+// Deliveries give way to requests: while requests keep arriving, the worker makes one round per
+// POLL_MS instead of one after another, so a burst of writes is answered at nearly the speed it would
+// be without subscriptions and its events are delivered as the burst eases. Once the oldest event
+// claimed has waited MAX_LAG_MS, rounds follow each other again whatever the load: under a load that
+// does not ease, deliveries lag by about that much rather than without bound (docs/decisions.md).
 
 /** Deliveries claimed per round. */
 const ROUND = 32;
-/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries). */
+/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries), and the pace of rounds while requests keep arriving. */
 const POLL_MS = 250;
+/** How long a new event may wait before the worker stops giving way to requests. */
+export const MAX_LAG_MS = 5000;
+/** Unsealed secrets held at most (MAX_WEBHOOKS per account). */
+const SECRETS_HELD = 1000;
 /** Characters of a refusing receiver's body kept with the attempt. */
 const EXCERPT = 200;
 
@@ -21,12 +31,21 @@ export type WebhookSettings = Pick<Config, "webhookAllowHosts" | "webhookRetryBa
 
 type Log = (level: "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 
-/** Makes the store record each write's events (the outbox); `written` is told after each write that may have made some. */
+/** Makes the store record each write's events (the outbox); `written` is told after writes that may have made some. */
 export function installOutbox(store: Store, written?: () => void): void {
+  let told = false;
+  const tell = () => {
+    told = false;
+    written!();
+  };
   store.setOutbox((userId, change, wanted) => {
     const events = eventsOf(userId, change, wanted);
-    // After the write's commit, not before: a timer runs once the transaction has returned.
-    if (events.length && written) setTimeout(written, 0);
+    // After the write's commit, not before: a timer runs once the transaction has returned. One timer
+    // for all the writes before it runs.
+    if (events.length && written && !told) {
+      told = true;
+      setTimeout(tell, 0);
+    }
     return events;
   });
 }
@@ -54,6 +73,12 @@ export class DeliveryWorker {
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private nudged = false;
+  /** Waiting out a pause made for requests: a nudge does not end it. */
+  private yielding = false;
+  /** The count of requests begun when the worker last looked. */
+  private requestsSeen = 0;
+  /** Secrets unsealed, by subscription, with the sealed text they came from (held in memory only). */
+  private readonly secrets = new Map<string, { sealed: string; secret: string }>();
   /** The earliest retry this process scheduled and has not yet looked for. */
   private nextRetryAt = Infinity;
   /** A round failed (the database unreachable, say): logged once, and once more when rounds work again. */
@@ -64,6 +89,8 @@ export class DeliveryWorker {
     private readonly settings: WebhookSettings,
     private readonly log: Log = () => {},
     private readonly resolve: Resolver = dnsResolver,
+    /** Requests this process has begun to answer, ever: rising between two looks means it is serving. */
+    private readonly requestsBegun: () => number = () => 0,
   ) {}
 
   start(): this {
@@ -75,7 +102,15 @@ export class DeliveryWorker {
   /** Looks at the outbox now rather than at the next poll. */
   nudge(): void {
     this.nudged = true;
-    this.wake?.();
+    if (!this.yielding) this.wake?.();
+  }
+
+  /** Whether requests began since the last look. */
+  private serving(): boolean {
+    const begun = this.requestsBegun();
+    const rising = begun !== this.requestsSeen;
+    this.requestsSeen = begun;
+    return rising;
   }
 
   /** Finishes the round under way (its outcomes are recorded) and stops. */
@@ -89,8 +124,11 @@ export class DeliveryWorker {
     while (!this.stopped) {
       this.nudged = false;
       let claimed = 0;
+      let oldestNewAt: number | undefined;
       try {
         claimed = await this.store.deliverDue(Date.now(), ROUND, async (due) => {
+          // Due rows come in outbox order: the first never tried is the oldest new event.
+          oldestNewAt = due.find((d) => d.attempts === 0)?.createdAt;
           const outcomes = await Promise.all(due.map((d) => this.attempt(d)));
           for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
           return outcomes;
@@ -101,8 +139,13 @@ export class DeliveryWorker {
         if (!this.roundsFailing) this.log("warn", "webhook delivery round failed", { error: String(error) });
         this.roundsFailing = true;
       }
-      // A round that delivered something may have made the next event of a resource due: look again at once.
-      if (claimed === 0 && !this.nudged && !this.stopped) {
+      // A round that delivered something may have made the next event of a resource due: look again at
+      // once, or after a pause while requests keep arriving and the events are not too late.
+      if (!this.stopped && givesWay(claimed, this.serving(), oldestNewAt, Date.now(), MAX_LAG_MS)) {
+        this.yielding = true;
+        await this.sleep(POLL_MS);
+        this.yielding = false;
+      } else if (claimed === 0 && !this.nudged && !this.stopped) {
         const wait = Math.min(POLL_MS, Math.max(0, this.nextRetryAt - Date.now()));
         if (this.nextRetryAt <= Date.now() + POLL_MS) this.nextRetryAt = Infinity;
         await this.sleep(wait);
@@ -122,6 +165,17 @@ export class DeliveryWorker {
     });
   }
 
+  /** A subscription's signing secret, unsealed once for the rounds that follow. */
+  private async secretOf(d: DueDelivery): Promise<string> {
+    const known = this.secrets.get(d.webhookId);
+    if (known?.sealed === d.sealedSecret) return known.secret;
+    const secret = await unseal(await sealingKey(this.store), d.sealedSecret, d.webhookId);
+    // Subscriptions since deleted leave theirs here: the map is emptied now and then rather than kept in step.
+    if (this.secrets.size >= SECRETS_HELD) this.secrets.clear();
+    this.secrets.set(d.webhookId, { sealed: d.sealedSecret, secret });
+    return secret;
+  }
+
   /** One attempt at one event; never throws. */
   async attempt(d: DueDelivery): Promise<DeliveryOutcome> {
     const { webhookAllowHosts, webhookRetryBaseMs, webhookMaxAttempts, webhookTimeoutMs } = this.settings;
@@ -136,7 +190,7 @@ export class DeliveryWorker {
       // Checked again at each delivery: a name may resolve elsewhere than when it was subscribed.
       const refusal = await destinationRefusal(d.url, webhookAllowHosts, this.resolve);
       if (refusal) return outcome(null, refusal);
-      const secret = await unseal(await sealingKey(this.store), d.sealedSecret, d.webhookId);
+      const secret = await this.secretOf(d);
       const response = await fetch(d.url, {
         method: "POST",
         headers: signedHeaders(secret, d.eventId, at, d.payload),

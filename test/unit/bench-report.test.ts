@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { pooled, type Measured } from "../../bench/lib/report.ts";
 
 const slice = (requests: number, durationS: number, p50Ms: number, p99Ms: number, extra: Partial<Measured> = {}): Measured => ({
-  rps: requests / durationS, p50Ms, p99Ms, maxMs: p99Ms * 2, requests, durationS, errors: 0, peakRss: 50e6, ...extra,
+  rps: requests / durationS, p50Ms, p99Ms, maxMs: p99Ms * 2, requests, durationS, errors: 0, peakRss: 50e6, cpuTicks: 10, ...extra,
 });
 
 describe("pooled", () => {
@@ -14,11 +14,12 @@ describe("pooled", () => {
     expect(pooled([slice(9_000, 1.5, 1, 2), slice(1_000, 0.5, 1, 2)]).rps).toBe(5_000);
   });
 
-  test("percentiles weigh each slice by its requests; max, errors and peak RSS combine as such", () => {
+  test("percentiles weigh each slice by its requests; max, errors, peak RSS and CPU combine as such", () => {
     const p = pooled([
-      slice(3_000, 1, 1, 4, { maxMs: 9, errors: 2, peakRss: 60e6 }),
-      slice(1_000, 1, 2, 8, { maxMs: 30, errors: 1, peakRss: 55e6 }),
+      slice(3_000, 1, 1, 4, { maxMs: 9, errors: 2, peakRss: 60e6, cpuTicks: 90 }),
+      slice(1_000, 1, 2, 8, { maxMs: 30, errors: 1, peakRss: 55e6, cpuTicks: 40 }),
     ]);
+    expect(p.cpuTicks).toBe(130);
     expect(p.p50Ms).toBe(1.25);
     expect(p.p99Ms).toBe(5);
     expect(p.maxMs).toBe(30);
@@ -31,7 +32,7 @@ describe("pooled", () => {
   test("one slice is itself (percentiles to rounding)", () => {
     const one = slice(4_321, 1.002, 1.7, 3.9, { errors: 1 });
     const { p50Ms, p99Ms, ...rest } = pooled([one]);
-    expect(rest).toEqual({ rps: one.rps, maxMs: one.maxMs, requests: one.requests, durationS: one.durationS, errors: 1, peakRss: one.peakRss });
+    expect(rest).toEqual({ rps: one.rps, maxMs: one.maxMs, requests: one.requests, durationS: one.durationS, errors: 1, peakRss: one.peakRss, cpuTicks: one.cpuTicks });
     expect(p50Ms).toBeCloseTo(1.7, 12);
     expect(p99Ms).toBeCloseTo(3.9, 12);
   });

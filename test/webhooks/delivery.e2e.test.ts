@@ -148,4 +148,31 @@ describe("deliveries to a real receiver", () => {
     const stocks = firstOfEach(receiver.at("/order")).map((r: Received) => r.json.data.document.inventory);
     expect(stocks).toEqual(Array.from({ length: 48 }, (_, i) => i + 1));
   }, 40_000);
+
+  test("writes under a steady load of requests: deliveries give way, then every event arrives once, each resource's in order", async () => {
+    const hops: string[] = [];
+    for (let i = 0; i < 3; i++) hops.push((await api("POST", "/v2/inventory/hops", { name: `Load ${i}`, inventory: 0 })).json().id);
+    await subscribe("/load", ["inventory.updated"]);
+    // Eight clients for a second and a half, each request a stock change or a read: the worker sees
+    // requests arriving all the while.
+    let written = 0;
+    const end = Date.now() + 1500;
+    const clients = Array.from({ length: 8 }, async (_, c) => {
+      for (let i = 0; Date.now() < end; i++) {
+        if (i % 2) expect((await api("GET", "/v2/inventory/hops")).status).toBe(200);
+        else {
+          expect((await api("PATCH", `/v2/inventory/hops/${hops[(c + i) % 3]}`, { inventory_adjust: 1 })).status).toBe(200);
+          written++;
+        }
+      }
+    });
+    await Promise.all(clients);
+    await until(`${written} events`, () => firstOfEach(receiver.at("/load")).length >= written, 20_000);
+    const got = firstOfEach(receiver.at("/load"));
+    expect(got).toHaveLength(written);
+    for (const hop of hops) {
+      const stocks = got.filter((r) => r.json.data.id === hop).map((r) => r.json.data.document.inventory);
+      expect(stocks).toEqual(Array.from({ length: stocks.length }, (_, i) => i + 1));
+    }
+  }, 40_000);
 });

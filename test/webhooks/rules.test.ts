@@ -3,7 +3,9 @@ import { Webhook } from "standardwebhooks";
 import { ERRORS } from "../../src/http/errors.ts";
 import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
 import { changedMembers, eventsOf, EVENT_TYPES, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
-import { afterFailure, retryDelayMs } from "../../src/webhooks/schedule.ts";
+import { afterFailure, givesWay, retryDelayMs } from "../../src/webhooks/schedule.ts";
+import { settlements } from "../../src/store/outbox.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
 import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
 
 // The rules of webhooks as plain functions: the Standard Webhooks signature (checked with the reference
@@ -42,6 +44,62 @@ describe("backoff", () => {
     expect(afterFailure(1, 1000, 10, 3)).toEqual({ result: "retry", retryAt: 1010 });
     expect(afterFailure(2, 1000, 10, 3)).toEqual({ result: "retry", retryAt: 1040 });
     expect(afterFailure(3, 1000, 10, 3)).toEqual({ result: "given-up" });
+  });
+});
+
+describe("giving way to requests", () => {
+  const now = 1_000_000;
+  test("a round that delivered pauses while requests arrive and its new events are at most the lag old", () => {
+    expect(givesWay(5, true, now - 4000, now, 5000)).toBe(true);
+    expect(givesWay(5, true, undefined, now, 5000)).toBe(true);
+  });
+  test("no pause without requests, after a round that found nothing, or once new events are late", () => {
+    expect(givesWay(5, false, now - 10, now, 5000)).toBe(false);
+    expect(givesWay(0, true, undefined, now, 5000)).toBe(false);
+    expect(givesWay(5, true, now - 5001, now, 5000)).toBe(false);
+  });
+});
+
+describe("settling a round", () => {
+  type State = { attempts: string[]; failing: number | null };
+  // The outcomes applied one after another, as each was recorded before rounds were settled at once.
+  const oneByOne = (start: State, outcomes: DeliveryOutcome[]): State => {
+    const s = { attempts: [...start.attempts], failing: start.failing };
+    for (const o of outcomes) {
+      s.attempts = [...s.attempts, o.attempt.eventId].slice(-ATTEMPTS_KEPT);
+      if (o.result === "given-up") s.failing ??= o.attempt.at;
+      if (o.result === "delivered") s.failing = null;
+    }
+    return s;
+  };
+  const atOnce = (start: State, outcomes: DeliveryOutcome[]): State => {
+    const [settled] = settlements(outcomes);
+    const failing = settled.failing === undefined ? start.failing : settled.failing === null ? null : settled.failing.keepEarlier ? (start.failing ?? settled.failing.since) : settled.failing.since;
+    return { attempts: [...start.attempts, ...settled.attempts.map((a) => a.eventId)].slice(-ATTEMPTS_KEPT), failing };
+  };
+  const outcome = (n: number, result: DeliveryOutcome["result"]): DeliveryOutcome => ({
+    seq: n, result, attempt: { webhookId: "wh_1", eventId: `msg_${n}`, type: "batch.updated", at: 1000 + n, status: result === "delivered" ? 204 : 500, durationMs: 1, detail: null },
+  });
+
+  test("keeps what recording each outcome in turn keeps: the last attempts, and the failing state", () => {
+    const results = ["delivered", "retry", "given-up"] as const;
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let run = 0; run < 500; run++) {
+      const outcomes = Array.from({ length: 1 + Math.floor(random() * 40) }, (_, i) => outcome(i, results[Math.floor(random() * 3)]!));
+      const start: State = { attempts: Array.from({ length: Math.floor(random() * 25) }, (_, i) => `old_${i}`), failing: random() < 0.5 ? null : 5 };
+      expect(atOnce(start, outcomes)).toEqual(oneByOne(start, outcomes));
+    }
+  });
+
+  test("one settlement per subscription, each with its own attempts in order", () => {
+    const a = outcome(1, "delivered");
+    const b = { ...outcome(2, "given-up"), attempt: { ...outcome(2, "given-up").attempt, webhookId: "wh_2" } };
+    const c = outcome(3, "retry");
+    expect(settlements([a, b, c]).map((s) => [s.webhookId, s.attempts.map((x) => x.eventId), s.failing])).toEqual([
+      ["wh_1", ["msg_1", "msg_3"], null],
+      ["wh_2", ["msg_2"], { since: 1002, keepEarlier: true }],
+    ]);
   });
 });
 
