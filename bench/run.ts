@@ -1,3 +1,4 @@
+import { runSettings } from "./lib/args.ts";
 import { cpus, release, totalmem } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,18 +22,7 @@ import { measureStartup, soak } from "./lib/startup.ts";
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i === -1 ? fallback : Number(args[i + 1]);
-};
-const settings = {
-  rounds: opt("--rounds", 3),
-  seconds: opt("--seconds", 5),
-  warmupSeconds: 1,
-  connections: opt("--connections", 32),
-  soak: args.includes("--soak"),
-  only: args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",") : undefined,
-};
+const settings = { ...runSettings(args), soak: args.includes("--soak") };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
 

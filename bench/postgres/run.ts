@@ -1,3 +1,4 @@
+import { runSettings } from "../lib/args.ts";
 import { cpus, release, totalmem } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,17 +23,7 @@ import { admin, createDatabase, dropDatabase, pgComparisons, referenceOptions, t
 // (docs/performance.md, "PostgreSQL").
 
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i === -1 ? fallback : Number(args[i + 1]);
-};
-const settings = {
-  rounds: opt("--rounds", 3),
-  seconds: opt("--seconds", 5),
-  warmupSeconds: 1,
-  connections: opt("--connections", 32),
-  only: args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",") : undefined,
-};
+const settings = runSettings(args);
 const log = (s: string) => console.error(`[bench:postgres] ${s}`);
 const running: Running[] = [];
 
