@@ -1,16 +1,18 @@
+import { runSettings } from "./lib/args.ts";
 import { cpus, release, totalmem } from "node:os";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate, type BenchData } from "./lib/generate.ts";
 import { Database } from "bun:sqlite";
-import { cpuTicks, pin, rssSampler, start, type Running } from "./lib/procs.ts";
-import { median, pooled, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
-import { comparisons, mixedLoad, type Comparison, type Load, type Target } from "./lib/scenarios.ts";
+import { pin, start, type Running } from "./lib/procs.ts";
+import { checkAnswers } from "./lib/check.ts";
+import { loadSlice, pairedSlices } from "./lib/pair.ts";
+import { median, summarize, table, type Measured, type RoundResult } from "./lib/report.ts";
+import { comparisons, mixedLoad, type Comparison, type Target } from "./lib/scenarios.ts";
 import { Hooked, hookedLines, type HookedReport } from "./lib/hooked.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
 import { buildTargets, helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
 import { measureStartup, soak } from "./lib/startup.ts";
-import { wrk } from "./lib/wrk.ts";
 
 // The benchmark: one command (`npm run bench`, or `bun bench/run.ts`). Options:
 //   --rounds N (3)  --seconds S per side and comparison, in one-second slices (5)  --connections C (32)  --soak (60 s memory check)
@@ -21,73 +23,31 @@ import { wrk } from "./lib/wrk.ts";
 const ROOT = join(import.meta.dir, "..");
 const BUN = process.execPath;
 const args = process.argv.slice(2);
-const opt = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i === -1 ? fallback : Number(args[i + 1]);
-};
-const settings = {
-  rounds: opt("--rounds", 3),
-  seconds: opt("--seconds", 5),
-  warmupSeconds: 1,
-  connections: opt("--connections", 32),
-  soak: args.includes("--soak"),
-  only: args.includes("--only") ? (args[args.indexOf("--only") + 1] ?? "").split(",") : undefined,
-};
+const settings = { ...runSettings(args), soak: args.includes("--soak") };
 const log = (s: string) => console.error(`[bench] ${s}`);
 const running: Running[] = [];
 /** The subscribed server's database and receiver, when a comparison uses it (scenario 12). */
 let hooked: Hooked | undefined;
 
-/** The length of one measured slice; a side gets `--seconds` of them per comparison and round. */
-const SLICE_SECONDS = 1;
-
-/**
- * One comparison in one round: both sides warmed, then measured in one-second slices taken in turn
- * (A B B A A B …, the first side alternating by round) until each has `seconds` of them. The load of
- * these machines drifts by 10–30% from one few-second stretch to the next; one side's five seconds
- * measured after the other's took that drift into the ratio (docs/performance.md, "Running it").
- */
+/** One comparison in one round: both sides in turn, in one-second slices (bench/lib/pair.ts). */
 async function measurePair(targets: Record<Target, Running>, c: Comparison, round: number, d: BenchData): Promise<[Measured, Measured]> {
   const sides = [c.subject, c.baseline];
-  const slices: Measured[][] = [[], []];
-  const slice = async (i: number, seconds: number, keep: boolean) => {
+  const slice = async (i: 0 | 1, seconds: number) => {
     const load = sides[i];
     // A write scenario starts each slice from an empty WAL: a side measured after the other would
     // otherwise start on the other's WAL, a state of the database the first never saw.
     if (load.env) checkpoint(d);
     const p = targets[load.target];
     if (PEERS.has(load.target)) pin(p.pid, "0");
-    const sampler = rssSampler(p.pid);
-    const ticks = cpuTicks(p.pid);
-    const result = await wrk({ url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds });
-    const peakRss = sampler.stop();
-    const used = cpuTicks(p.pid) - ticks;
+    const run = { url: p.url + load.path, connections: c.connections ?? settings.connections, auth: load.auth, env: load.env, seconds };
     // The subscribed server's events must all reach the receiver before anything else runs.
-    if (load.target === "server-hooked") await hooked!.drain(result, p.pid);
-    await settle(p.pid);
+    const result = await loadSlice([p.pid], [run], load.target === "server-hooked" ? (r) => hooked!.drain(r, p.pid) : undefined);
     if (PEERS.has(load.target)) park(p);
-    if (keep) slices[i].push({ ...result, peakRss, cpuTicks: used });
+    return result;
   };
-  const first = round % 2;
-  for (const i of [first, 1 - first]) await slice(i, settings.warmupSeconds, false);
-  for (let k = 0; k < settings.seconds; k++) {
-    const a = (first + k) % 2;
-    await slice(a, SLICE_SECONDS, true);
-    await slice(1 - a, SLICE_SECONDS, true);
-  }
+  const pair = await pairedSlices(slice, round, settings);
   if (c.subject.env) checkpoint(d);
-  return [pooled(slices[0]), pooled(slices[1])];
-}
-
-/** Waits until a process has used no CPU for 200 ms: a slow target may still drain queued requests. */
-async function settle(pid: number): Promise<void> {
-  let last = cpuTicks(pid);
-  for (let quiet = 0, i = 0; quiet < 2 && i < 200; i++) {
-    await Bun.sleep(100);
-    const now = cpuTicks(pid);
-    quiet = now === last ? quiet + 1 : 0;
-    last = now;
-  }
+  return pair;
 }
 
 /**
@@ -101,32 +61,6 @@ function checkpoint(d: BenchData): void {
     db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     db.close();
   }
-}
-
-/** Each baseline must give what the server gives, or the ratio means nothing. */
-async function check(targets: Record<Target, Running>, c: Comparison): Promise<string[]> {
-  const problems: string[] = [];
-  const fetchOnce = async (l: Load) => {
-    const url = targets[l.target].url + (l.env ? "" : l.path);
-    if (!l.env) return fetch(url, { headers: l.auth ? { authorization: l.auth } : {} });
-    if (l.env.BENCH_MODE === "stream") {
-      const body = '{"name":"bench-check","temp":18.5,"gravity":1.012,"gravity_unit":"G"}';
-      return fetch(`${url}/stream?id=${l.env.BENCH_LOGGING_ID}`, { method: "POST", body, headers: { "content-type": "application/json" } });
-    }
-    if (l.env.BENCH_MODE === "append") {
-      const body = '{"time":4000000000000,"sg":1.01,"temp":18.5}';
-      return fetch(`${url}/v2/batches/${l.env.BENCH_IDS}/readings`, { method: "POST", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
-    }
-    const path = l.env.BENCH_MODE === "adjust" ? `${l.env.BENCH_BASE}/${l.env.BENCH_IDS.split(",")[0]}` : `/v2/batches/${l.env.BENCH_IDS.split(",")[0]}`;
-    const body = l.env.BENCH_MODE === "adjust" ? '{"inventory_adjust":0}' : '{"measuredOg":1.05}';
-    return fetch(targets[l.target].url + path, { method: "PATCH", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
-  };
-  const [a, b] = await Promise.all([fetchOnce(c.subject), fetchOnce(c.baseline)]);
-  const [ta, tb] = await Promise.all([a.text(), b.text()]);
-  const expected = c.subject.env?.BENCH_MODE === "append" ? 201 : 200;
-  if (a.status !== expected || b.status !== expected) problems.push(`${c.id}: status ${a.status} (server) / ${b.status} (${c.baseline.target})`);
-  else if (c.kind === "ratio" && c.baseline.target !== "json-server" && ta !== tb) problems.push(`${c.id}: the ${c.baseline.target} answer differs from the server's`);
-  return problems;
 }
 
 async function rawWrites(d: BenchData): Promise<number> {
@@ -199,7 +133,7 @@ async function main() {
     await startRound(data, targets, used);
     if (r === 0) {
       if (hooked) await hooked.subscribe(targets["server-hooked"], data.main.authorization);
-      problems = (await Promise.all(list.map((c) => check(targets, c)))).flat();
+      problems = (await Promise.all(list.map((c) => checkAnswers((t) => targets[t].url, c)))).flat();
       for (const c of list) if (c.subject.target === "server-hooked") hooked!.countPatch();
       for (const p of problems) log(`CHECK FAILED ${p}`);
     }

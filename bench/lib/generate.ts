@@ -5,6 +5,7 @@ import { parseImport, schemaCheck, type ElementCheck } from "../../src/import.ts
 import { issueApiKey } from "../../src/store/keys.ts";
 import { issueLoggingId } from "../../src/devices/logging-id.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
+import type { Store } from "../../src/store/types.ts";
 import { NULL_SORT } from "../../src/store/sqlite-schema.ts";
 import { createRandom } from "../../src/demo/random.ts";
 import { batches, inventory, readings, recipes } from "./dataset.ts";
@@ -54,14 +55,14 @@ export function cacheKey(): string {
   return `v${GENERATOR_VERSION}-${Bun.hash(text).toString(16)}`;
 }
 
-async function account(store: SqliteStore, userId: string): Promise<Account> {
+export async function account(store: Store, userId: string): Promise<Account> {
   await store.createUser(userId, null);
   const key = await issueApiKey(store, userId, SCOPES);
   return { userId, authorization: `Basic ${Buffer.from(`${userId}:${key}`).toString("base64")}` };
 }
 
 /** Imports batches in chunks, each one transaction of the store's own importAll. */
-async function importBatches(store: SqliteStore, userId: string, docs: Iterable<Record<string, unknown>>, check?: ElementCheck) {
+async function importBatches(store: Store, userId: string, docs: Iterable<Record<string, unknown>>, check?: ElementCheck) {
   let chunk: Record<string, unknown>[] = [];
   const flush = async () => {
     if (chunk.length) await store.importAll(userId, parseImport({ batches: chunk }, check));
@@ -84,6 +85,28 @@ async function loggingIdFor(dbPath: string, userId: string): Promise<string> {
   }
 }
 
+export const MAIN_CONTENT = "10,000 batches, 100 with 200 readings, 500 recipes, 1,000 items";
+
+/**
+ * The account bench-main with its key and documents, in any store (the PostgreSQL benchmark fills its
+ * database with this too); returns its batches as imported.
+ */
+export async function fillMain(store: Store): Promise<{ account: Account; batches: Record<string, unknown>[] }> {
+  const main = await account(store, "bench-main");
+  const mainBatches = [...batches({ count: 10_000, seed: 1, withReadings: 100, readingsPerBatch: 200 })];
+  // A month of a device posting every minute is 43,000 readings: one batch holds 50,000.
+  const sized = createRandom(7);
+  for (const [at, count] of READING_SIZES) mainBatches[at].readings = readings(sized, Number(mainBatches[at].brewDate), count);
+  await importBatches(store, main.userId, mainBatches, schemaCheck);
+  await store.importAll(main.userId, parseImport({ recipes: recipes(500, 2), ...inventory(1_000, 3) }));
+  return { account: main, batches: mainBatches };
+}
+
+/** The batches of bench-main the scenarios name: one to read, a hundred to PATCH in turn. */
+export function mainBatchIds(mainBatches: Record<string, unknown>[]): { batchId: string; patchBatchIds: string[] } {
+  return { batchId: String(mainBatches[5_000]._id), patchBatchIds: mainBatches.slice(200, 300).map((b) => String(b._id)) };
+}
+
 export async function generate(cacheDir: string, log: (s: string) => void): Promise<BenchData> {
   const key = cacheKey();
   const meta = join(cacheDir, `data-${key}.json`);
@@ -104,14 +127,8 @@ export async function generate(cacheDir: string, log: (s: string) => void): Prom
   const started = performance.now();
   const store = SqliteStore.open(tmp);
 
-  log("generating: account bench-main (10,000 batches, 100 with 200 readings, 500 recipes, 1,000 items)");
-  const main = await account(store, "bench-main");
-  const mainBatches = [...batches({ count: 10_000, seed: 1, withReadings: 100, readingsPerBatch: 200 })];
-  // A month of a device posting every minute is 43,000 readings: one batch holds 50,000.
-  const sized = createRandom(7);
-  for (const [at, count] of READING_SIZES) mainBatches[at].readings = readings(sized, Number(mainBatches[at].brewDate), count);
-  await importBatches(store, main.userId, mainBatches, schemaCheck);
-  await store.importAll(main.userId, parseImport({ recipes: recipes(500, 2), ...inventory(1_000, 3) }));
+  log(`generating: account bench-main (${MAIN_CONTENT})`);
+  const { account: main, batches: mainBatches } = await fillMain(store);
   for (const [userId, count, seed] of [["bench-b", 1_000, 4], ["bench-c", 200, 5]] as const) {
     log(`generating: account ${userId} (${count} batches)`);
     const other = await account(store, userId);
@@ -152,9 +169,8 @@ export async function generate(cacheDir: string, log: (s: string) => void): Prom
   const data: Omit<BenchData, "dbPath" | "jsonServerPath"> = {
     main: {
       ...main,
-      batchId: String(mainBatches[5_000]._id),
+      ...mainBatchIds(mainBatches),
       readingsBatchId: String(withReadings[0]._id),
-      patchBatchIds: mainBatches.slice(200, 300).map((b) => String(b._id)),
       hopIds,
       bigReadingsBatchId: String(mainBatches[READING_SIZES[0][0]]._id),
       hundredReadingsBatchId: String(mainBatches[READING_SIZES[1][0]]._id),

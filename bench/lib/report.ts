@@ -74,7 +74,7 @@ const side = (ms: Measured[]): Side => ({
   errors: ms.reduce((a, m) => a + m.errors, 0),
 });
 
-export function summarize(c: Comparison, rounds: RoundResult[]): SummaryRow {
+export function summarize(c: Comparison<string>, rounds: RoundResult[]): SummaryRow {
   const ratio = median(rounds.map((r) => r.ratio));
   const p99Ratio = median(rounds.map((r) => r.p99Ratio));
   const subject = side(rounds.map((r) => r.subject));

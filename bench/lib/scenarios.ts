@@ -10,19 +10,19 @@ import { ANY_FIELD, type BenchData } from "./generate.ts";
  */
 export type Target = "server" | "server-full" | "server-hooked" | "reference" | "fastify" | "json-server";
 
-export interface Load {
-  target: Target;
+export interface Load<T extends string = Target> {
+  target: T;
   /** Path and query (GET), or the base URL path for the wrk.lua modes. */
   path: string;
   auth?: string;
   env?: Record<string, string>;
 }
 
-export interface Comparison {
+export interface Comparison<T extends string = Target> {
   id: string;
   title: string;
-  subject: Load;
-  baseline: Load;
+  subject: Load<T>;
+  baseline: Load<T>;
   /** "ratio" = subject ÷ baseline req/s must be at least `target`; "cost" = baseline ÷ subject req/s at most. */
   kind: "ratio" | "cost";
   /** Undefined: the ratio is shown, with no target (the price of FULL durability). */
@@ -33,12 +33,19 @@ export interface Comparison {
   connections?: number;
 }
 
+/** wrk.lua's inputs for the write scenarios: measuredOg over 100 batches, ±1 stock over 50 hops, in turn. */
+export function writeModes(m: { patchBatchIds: string[]; hopIds: string[] }): Record<"patch" | "adjust", Record<string, string>> {
+  return {
+    patch: { BENCH_MODE: "patch-batch", BENCH_IDS: m.patchBatchIds.join(",") },
+    adjust: { BENCH_MODE: "adjust", BENCH_BASE: "/v2/inventory/hops", BENCH_IDS: m.hopIds.join(",") },
+  };
+}
+
 export function comparisons(d: BenchData): Comparison[] {
   const main = d.main.authorization;
   const large = d.large.authorization;
   const get = (target: Target, path: string, auth = main): Load => ({ target, path, auth });
-  const patch: Load["env"] = { BENCH_MODE: "patch-batch", BENCH_IDS: d.main.patchBatchIds.join(",") };
-  const adjust: Load["env"] = { BENCH_MODE: "adjust", BENCH_BASE: "/v2/inventory/hops", BENCH_IDS: d.main.hopIds.join(",") };
+  const { patch, adjust } = writeModes(d.main);
   const both = (id: string, title: string, path: string, target: number, env?: Load["env"], p99Target?: number): Comparison => ({
     id, title, kind: "ratio", target, p99Target,
     subject: { target: "server", path, auth: main, env },

@@ -25,10 +25,15 @@ export type Way = "bundle" | "sources";
 
 /** The server as deployed; `env` adds settings (SQLITE_SYNCHRONOUS=FULL for the durability rows). */
 export function serverOptions(d: BenchData, way: Way = "bundle", env: Record<string, string> = {}): StartOptions {
+  return serverOn(d.dbPath, d.main.authorization, way, env);
+}
+
+/** The server as deployed on any database (a SQLite path or a postgres:// URL); `authorization` opens its probe. */
+export function serverOn(databaseUrl: string, authorization: string, way: Way = "bundle", env: Record<string, string> = {}): StartOptions {
   const port = freePort();
-  env = { DATABASE_URL: d.dbPath, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent", LOGGING_MIN_INTERVAL_SECONDS: "0", ...env };
+  env = { DATABASE_URL: databaseUrl, PORT: String(port), DEMO: "0", RATE_LIMIT_V2_PER_HOUR: "1000000000", LOG_LEVEL: "silent", LOGGING_MIN_INTERVAL_SECONDS: "0", ...env };
   const main = way === "bundle" ? join(BUILDS, "server", "main.js") : "src/cli/main.ts";
-  return { name: "server", cmd: [BUN, main, "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization: d.main.authorization } } };
+  return { name: "server", cmd: [BUN, main, "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization } } };
 }
 
 export function helloOptions(way: Way = "bundle"): StartOptions {

@@ -1,5 +1,6 @@
 import { ERRORS, HttpError } from "./errors.ts";
 import type { RateCount, RateStorage } from "../store/types.ts";
+import { coalescedCounter } from "../lib/coalesce.ts";
 
 // Fixed one-hour windows per account and API version (docs/decisions.md). With one process, counting
 // happens in memory, so the check on every request is a map lookup. What the store holds is never
@@ -186,8 +187,8 @@ const rateField = (s: RateState) => `"v${s.apiVersion}";r=${s.remaining};t=${s.r
 
 /** A store that counts calls itself, atomically for every process on it (the PostgreSQL store). */
 export interface SharedRateCounter {
-  /** Adds one call to the window's count and returns the count including it. */
-  countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number): Promise<number>;
+  /** Adds `calls` calls (one unless given) to the window's count and returns the count including them. */
+  countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number, calls?: number): Promise<number>;
   dropRateWindowsBefore(windowStart: number): Promise<void>;
 }
 
@@ -195,19 +196,29 @@ export function isSharedRateCounter(store: object): store is SharedRateCounter {
   return typeof (store as Partial<SharedRateCounter>).countRateCall === "function";
 }
 
+type RateKey = { userId: string; apiVersion: 1 | 2; windowStart: number };
+
 /**
- * Counts every call in the database with one atomic increment, so a key gets its budget across all
- * instances together, exactly. A refused call is counted too, which changes nothing: the count is past
- * the limit either way until the window ends.
+ * Counts every call in the database with atomic increments, so a key gets its budget across all
+ * instances together, exactly. Calls of one key that arrive while its increment is in flight go as
+ * one increment by their number (src/lib/coalesce.ts): one statement for many calls under load, each
+ * call still given its own place in the count. A refused call is counted too, which changes nothing:
+ * the count is past the limit either way until the window ends.
  */
 export class SharedRateLimiter implements Limiter {
   private window = 0;
+  private readonly count: (key: RateKey) => Promise<number>;
 
   constructor(
     private readonly limits: { 1: number; 2: number },
     private readonly counter: SharedRateCounter,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.count = coalescedCounter(
+      (k) => `${k.apiVersion} ${k.windowStart} ${k.userId}`,
+      (k, calls) => this.counter.countRateCall(k.userId, k.apiVersion, k.windowStart, calls),
+    );
+  }
 
   async take(userId: string, apiVersion: 1 | 2): Promise<RateState> {
     const now = this.now();
@@ -217,7 +228,7 @@ export class SharedRateLimiter implements Limiter {
       // Past windows are moot; any instance may drop them, a failure only leaves a few rows behind.
       void this.counter.dropRateWindowsBefore(windowStart).catch(() => {});
     }
-    const used = (await this.counter.countRateCall(userId, apiVersion, windowStart)) - 1;
+    const used = (await this.count({ userId, apiVersion, windowStart })) - 1;
     const limit = this.limits[apiVersion];
     const reset = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };

@@ -1,9 +1,13 @@
 import { SQL } from "bun";
+import { coalesced } from "../lib/coalesce.ts";
 import { migrate } from "./postgres-schema.ts";
 import type { ApiKeyRecord, LoggingIdRecord, RateCount, UserRecord } from "./types.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
 export const DEFAULT_POOL_SIZE = 10;
+
+/** Connections per server process for rate counts, beside the pool (see PostgresAccounts.counts). */
+export const RATE_COUNT_CONNECTIONS = 2;
 
 // PostgreSQL text cannot hold a NUL character. No stored key holds one, so a lookup by such a key
 // finds nothing, exactly as it would on SQLite; only writing one is refused.
@@ -25,12 +29,19 @@ export function poolOptions(url: string): { url: string; max: number } {
  */
 export class PostgresAccounts {
   readonly sql: SQL;
+  /**
+   * Rate counts' own connections, committing without waiting for the WAL to reach disk: a count is
+   * one statement per call (fewer under load), not a document, and a crash of PostgreSQL may forget
+   * the last fraction of a second of calls, as the SQLite store's counts saved every second may.
+   */
+  private readonly counts: SQL;
   /** Migrations, awaited by every method, so opening stays synchronous like SQLite's. */
   readonly ready: Promise<void>;
 
   constructor(url: string) {
     const { url: clean, max } = poolOptions(url);
     this.sql = new SQL(clean, { max, idleTimeout: 30 });
+    this.counts = new SQL(clean, { max: RATE_COUNT_CONNECTIONS, idleTimeout: 30, connection: { synchronous_commit: "off" } });
     this.ready = migrate(this.sql);
     // A failed start is reported by the first call that awaits it, not as an unhandled rejection.
     this.ready.catch(() => {});
@@ -75,9 +86,22 @@ export class PostgresAccounts {
         api_version = excluded.api_version, created_at = excluded.created_at`;
   }
 
+  /**
+   * Every authenticated request reads its account's key. Reads of one account's key asked for while
+   * one is in flight share the next read, sent after all of them were asked for: a key replaced before
+   * a request arrived is never accepted, and under load one statement serves many requests.
+   */
+  private readonly keyReads = coalesced((userId: string) => userId, (userId) => this.readApiKey(userId),
+    // Each caller its own copy: none sees what another does with its record.
+    (record) => record && { ...record, scopes: [...record.scopes] });
+
   async getApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
-    const sql = await this.db();
     if (!findable(userId)) return undefined;
+    return this.keyReads(userId);
+  }
+
+  private async readApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
+    const sql = await this.db();
     const [row] = await sql`SELECT user_id, digest, scopes, api_version, created_at FROM api_keys WHERE user_id = ${userId}`;
     if (!row) return undefined;
     return {
@@ -140,11 +164,11 @@ export class PostgresAccounts {
     });
   }
 
-  /** Counts one call atomically across every process on this database; returns the calls so far. */
-  async countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number): Promise<number> {
-    const sql = await this.db();
-    const [row] = await sql`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${userId}, ${apiVersion}, ${windowStart}, 1)
-      ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = rate_counts.count + 1 RETURNING count`;
+  /** Counts calls atomically across every process on this database; returns the calls so far. */
+  async countRateCall(userId: string, apiVersion: 1 | 2, windowStart: number, calls = 1): Promise<number> {
+    await this.ready;
+    const [row] = await this.counts`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${userId}, ${apiVersion}, ${windowStart}, ${calls})
+      ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = rate_counts.count + excluded.count RETURNING count`;
     return Number(row.count);
   }
 
@@ -170,6 +194,6 @@ export class PostgresAccounts {
 
   async close(): Promise<void> {
     await this.ready.catch(() => {});
-    await this.sql.close();
+    await Promise.all([this.sql.close(), this.counts.close()]);
   }
 }

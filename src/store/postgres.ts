@@ -12,7 +12,7 @@ import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, 
 import { assignFields, pick } from "./records.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
-  OutboxHook, Store, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
+  OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 /**
@@ -28,7 +28,9 @@ export class PostgresStore extends PostgresAccounts implements Store {
     return new PostgresStore(url);
   }
 
-  async list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor"> {
+  list(userId: string, kind: Kind, query: ListQuery, as: "bytes"): Promise<StoredJson[] | "unknown-cursor">;
+  list(userId: string, kind: Kind, query: ListQuery): Promise<string[] | "unknown-cursor">;
+  async list(userId: string, kind: Kind, query: ListQuery, as?: "bytes"): Promise<StoredJson[] | "unknown-cursor"> {
     const sql = await this.db();
     let page = buildPgListSql(userId, kind, query);
     if (page.cursorSql) {
@@ -37,14 +39,19 @@ export class PostgresStore extends PostgresAccounts implements Store {
       if (!rows.length) return "unknown-cursor";
       page = buildPgListSql(userId, kind, query, rows[0] as unknown[]);
     }
-    const rows = (await sql.unsafe(page.sql, page.params as never[]).values()) as Array<[string]>;
-    return rows.map((r) => r[0]);
+    const rows = sql.unsafe(page.sql, page.params as never[]);
+    return ((await (as === "bytes" ? rows.raw() : rows.values())) as Array<[StoredJson]>).map((r) => r[0]);
   }
 
-  async get(userId: string, kind: Kind, id: string): Promise<string | undefined> {
+  /** Asked for as bytes, the text comes as PostgreSQL sent it, UTF-8, never made a string and encoded again. */
+  get(userId: string, kind: Kind, id: string, as: "bytes"): Promise<StoredJson | undefined>;
+  get(userId: string, kind: Kind, id: string): Promise<string | undefined>;
+  async get(userId: string, kind: Kind, id: string, as?: "bytes"): Promise<StoredJson | undefined> {
     const sql = await this.db();
     if (!findable(id)) return undefined;
-    const [row] = await sql`SELECT body FROM records WHERE user_id = ${userId} AND kind = ${kind} AND id = ${id}`;
+    const query = sql`SELECT body FROM records WHERE user_id = ${userId} AND kind = ${kind} AND id = ${id}`;
+    if (as === "bytes") return ((await query.raw()) as Array<[StoredJson]>)[0]?.[0];
+    const [row] = await query;
     return row?.body;
   }
 
