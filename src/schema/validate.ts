@@ -1,73 +1,37 @@
 // The validators: each schema's ajv code generated ahead of time (src/schema/compiled/, written by
-// `bun scripts/validators.ts`) and loaded on first use, so neither a command nor the server compiles a
-// schema at run time (compiling the batch schema alone took about 0.7 s of every import). A module
-// generated from another version of its schema is not used: the schema is then compiled here, as it
-// was before, and test/schema/compiled.test.ts fails until the modules are generated again.
-// Validation only: no coercion, no defaults, no removal of unknown fields.
-import type { Options, ValidateFunction } from "ajv";
-import { Batch } from "./batch";
-import { BatchCreate } from "./batch-create";
-import { INGREDIENT_COLLECTIONS, InventoryCreate, InventoryPatch, type IngredientCollection } from "./ingredients";
+// `bun scripts/validators.ts` from src/schema/validated.ts) and loaded on first use. Nothing compiles
+// a schema at run time (compiling the batch schema took about 0.7 s of every import), and this module
+// needs neither ajv nor the schemas: a command that validates loads only the code it runs. After a
+// schema changes, test/schema/compiled.test.ts fails until the modules are generated again.
+import type { ValidateFunction } from "ajv";
+import { INGREDIENT_COLLECTIONS, type IngredientCollection } from "../resources.ts";
 import { toIssues, type ValidationIssue } from "./issues";
-import { Reading } from "./reading";
-import { Recipe } from "./recipe";
-import { BrewTracker } from "./tracker";
 
-// strictNumbers: JSON such as 1e400 parses to Infinity, which is no number a document can keep.
-export const AJV_OPTIONS: Options = { allErrors: true, strict: false, strictNumbers: true };
+// Each `require` names its file, so that the bundle (scripts/build.ts) puts each in a chunk of its own.
+const GENERATED = {
+  batch: () => require("./compiled/batch.js"),
+  "batch-create": () => require("./compiled/batch-create.js"),
+  recipe: () => require("./compiled/recipe.js"),
+  reading: () => require("./compiled/reading.js"),
+  "brew-tracker": () => require("./compiled/brew-tracker.js"),
+  "fermentables-create": () => require("./compiled/fermentables-create.js"),
+  "hops-create": () => require("./compiled/hops-create.js"),
+  "miscs-create": () => require("./compiled/miscs-create.js"),
+  "yeasts-create": () => require("./compiled/yeasts-create.js"),
+  "fermentables-patch": () => require("./compiled/fermentables-patch.js"),
+  "hops-patch": () => require("./compiled/hops-patch.js"),
+  "miscs-patch": () => require("./compiled/miscs-patch.js"),
+  "yeasts-patch": () => require("./compiled/yeasts-patch.js"),
+} satisfies Record<string, () => { default: ValidateFunction }>;
 
-export interface GeneratedValidator {
-  default: ValidateFunction;
-  /** `schemaHash` of the schema the code was generated from. */
-  schemaHash: string;
-}
-
-/** A validated schema and its generated module (each `require` names its file, so the bundle splits it off). */
-export interface ValidatedSchema {
-  schema: object;
-  load: () => GeneratedValidator;
-}
-
-/** Every schema validated with ajv, by the name of its module in compiled/. */
-export const VALIDATED = {
-  batch: { schema: Batch, load: () => require("./compiled/batch.js") },
-  "batch-create": { schema: BatchCreate, load: () => require("./compiled/batch-create.js") },
-  recipe: { schema: Recipe, load: () => require("./compiled/recipe.js") },
-  reading: { schema: Reading, load: () => require("./compiled/reading.js") },
-  "brew-tracker": { schema: BrewTracker, load: () => require("./compiled/brew-tracker.js") },
-  "fermentables-create": { schema: InventoryCreate.fermentables, load: () => require("./compiled/fermentables-create.js") },
-  "hops-create": { schema: InventoryCreate.hops, load: () => require("./compiled/hops-create.js") },
-  "miscs-create": { schema: InventoryCreate.miscs, load: () => require("./compiled/miscs-create.js") },
-  "yeasts-create": { schema: InventoryCreate.yeasts, load: () => require("./compiled/yeasts-create.js") },
-  "fermentables-patch": { schema: InventoryPatch.fermentables, load: () => require("./compiled/fermentables-patch.js") },
-  "hops-patch": { schema: InventoryPatch.hops, load: () => require("./compiled/hops-patch.js") },
-  "miscs-patch": { schema: InventoryPatch.miscs, load: () => require("./compiled/miscs-patch.js") },
-  "yeasts-patch": { schema: InventoryPatch.yeasts, load: () => require("./compiled/yeasts-patch.js") },
-} satisfies Record<string, ValidatedSchema>;
-
-export type ValidatedName = keyof typeof VALIDATED;
-
-/** What a generated module was made from: the schema as JSON and the options, hashed. */
-export const schemaHash = (schema: object): string => Bun.hash(JSON.stringify([AJV_OPTIONS, schema])).toString(16);
-
-/** The schema compiled now: what a module generated from another version of the schema is replaced by. */
-export function compileAtRunTime(schema: object): ValidateFunction {
-  const { default: Ajv } = require("ajv") as typeof import("ajv");
-  return new Ajv(AJV_OPTIONS).compile(schema);
-}
-
-/** The generated validator when it was made from this schema, else the schema compiled now. */
-export const validatorFrom = (generated: GeneratedValidator, schema: object): ValidateFunction =>
-  generated.schemaHash === schemaHash(schema) ? generated.default : compileAtRunTime(schema);
+export type ValidatedName = keyof typeof GENERATED;
+export const VALIDATED_NAMES = Object.keys(GENERATED) as ValidatedName[];
 
 const loaded = new Map<ValidatedName, ValidateFunction>();
 
 export function validatorOf(name: ValidatedName): ValidateFunction {
   let validate = loaded.get(name);
-  if (!validate) {
-    const { schema, load } = VALIDATED[name] as ValidatedSchema;
-    loaded.set(name, (validate = validatorFrom(load(), schema)));
-  }
+  if (!validate) loaded.set(name, (validate = (GENERATED[name]() as { default: ValidateFunction }).default));
   return validate;
 }
 
