@@ -10,8 +10,9 @@ import { BrewTracker } from "./tracker";
 import type { ValidatedName } from "./validate";
 
 // Validation only: no coercion, no defaults, no removal of unknown fields. strictNumbers: JSON such as
-// 1e400 parses to Infinity, which is no number a document can keep.
-export const AJV_OPTIONS: Options = { allErrors: true, strict: false, strictNumbers: true };
+// 1e400 parses to Infinity, which is no number a document can keep. messages: false, as the issues are
+// worded from each error's keyword and parameters (issues.ts), which keeps ajv's own text out of the code.
+export const AJV_OPTIONS: Options = { allErrors: true, strict: false, strictNumbers: true, messages: false };
 
 export const VALIDATED_SCHEMAS: Record<ValidatedName, object> = {
   batch: Batch,

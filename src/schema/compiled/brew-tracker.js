@@ -10,7 +10,7 @@ let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._id !== undefined){
 if(typeof data._id !== "string"){
-const err0 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -22,7 +22,7 @@ errors++;
 }
 if(data._rev !== undefined){
 if(typeof data._rev !== "string"){
-const err1 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -34,7 +34,7 @@ errors++;
 }
 if(data.enabled !== undefined){
 if(typeof data.enabled !== "boolean"){
-const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -46,7 +46,7 @@ errors++;
 }
 if(data.completed !== undefined){
 if(typeof data.completed !== "boolean"){
-const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err3 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -59,7 +59,7 @@ errors++;
 if(data.stage !== undefined){
 let data4 = data.stage;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err4 = {instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = {instancePath:instancePath+"/stage",schemaPath:"#/properties/stage/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -78,7 +78,7 @@ let data6 = data5[i0];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.name !== undefined){
 if(typeof data6.name !== "string"){
-const err5 = {instancePath:instancePath+"/stages/" + i0+"/name",schemaPath:"#/properties/stages/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/stages/" + i0+"/name",schemaPath:"#/properties/stages/items/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -94,7 +94,7 @@ const _errs18 = errors;
 let valid4 = false;
 const _errs19 = errors;
 if(typeof data8 !== "string"){
-const err6 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -104,7 +104,7 @@ vErrors.push(err6);
 errors++;
 }
 if("tracker" !== data8){
-const err7 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "tracker"},message:"must be equal to constant"};
+const err7 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "tracker"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -118,7 +118,7 @@ valid4 = valid4 || _valid0;
 if(!valid4){
 const _errs21 = errors;
 if(typeof data8 !== "string"){
-const err8 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -128,7 +128,7 @@ vErrors.push(err8);
 errors++;
 }
 if("checklist" !== data8){
-const err9 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "checklist"},message:"must be equal to constant"};
+const err9 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "checklist"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -141,7 +141,7 @@ var _valid0 = _errs21 === errors;
 valid4 = valid4 || _valid0;
 }
 if(!valid4){
-const err10 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err10 = {instancePath:instancePath+"/stages/" + i0+"/type",schemaPath:"#/properties/stages/items/properties/type/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -165,7 +165,7 @@ vErrors = null;
 if(data6.start !== undefined){
 let data9 = data6.start;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/stages/" + i0+"/start",schemaPath:"#/properties/stages/items/properties/start/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err11 = {instancePath:instancePath+"/stages/" + i0+"/start",schemaPath:"#/properties/stages/items/properties/start/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -178,7 +178,7 @@ errors++;
 if(data6.duration !== undefined){
 let data10 = data6.duration;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err12 = {instancePath:instancePath+"/stages/" + i0+"/duration",schemaPath:"#/properties/stages/items/properties/duration/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err12 = {instancePath:instancePath+"/stages/" + i0+"/duration",schemaPath:"#/properties/stages/items/properties/duration/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -191,7 +191,7 @@ errors++;
 if(data6.position !== undefined){
 let data11 = data6.position;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err13 = {instancePath:instancePath+"/stages/" + i0+"/position",schemaPath:"#/properties/stages/items/properties/position/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/stages/" + i0+"/position",schemaPath:"#/properties/stages/items/properties/position/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -204,7 +204,7 @@ errors++;
 if(data6.step !== undefined){
 let data12 = data6.step;
 if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err14 = {instancePath:instancePath+"/stages/" + i0+"/step",schemaPath:"#/properties/stages/items/properties/step/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/stages/" + i0+"/step",schemaPath:"#/properties/stages/items/properties/step/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -216,7 +216,7 @@ errors++;
 }
 if(data6.paused !== undefined){
 if(typeof data6.paused !== "boolean"){
-const err15 = {instancePath:instancePath+"/stages/" + i0+"/paused",schemaPath:"#/properties/stages/items/properties/paused/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err15 = {instancePath:instancePath+"/stages/" + i0+"/paused",schemaPath:"#/properties/stages/items/properties/paused/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -239,7 +239,7 @@ const _errs38 = errors;
 let valid8 = false;
 const _errs39 = errors;
 if(typeof data16 !== "string"){
-const err16 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -249,7 +249,7 @@ vErrors.push(err16);
 errors++;
 }
 if("before" !== data16){
-const err17 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "before"},message:"must be equal to constant"};
+const err17 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "before"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -263,7 +263,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs41 = errors;
 if(typeof data16 !== "string"){
-const err18 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -273,7 +273,7 @@ vErrors.push(err18);
 errors++;
 }
 if("after" !== data16){
-const err19 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "after"},message:"must be equal to constant"};
+const err19 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "after"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -287,7 +287,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs43 = errors;
 if(typeof data16 !== "string"){
-const err20 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -297,7 +297,7 @@ vErrors.push(err20);
 errors++;
 }
 if("event" !== data16){
-const err21 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/2/const",keyword:"const",params:{allowedValue: "event"},message:"must be equal to constant"};
+const err21 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/2/const",keyword:"const",params:{allowedValue: "event"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -311,7 +311,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs45 = errors;
 if(typeof data16 !== "string"){
-const err22 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -321,7 +321,7 @@ vErrors.push(err22);
 errors++;
 }
 if("mash" !== data16){
-const err23 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/3/const",keyword:"const",params:{allowedValue: "mash"},message:"must be equal to constant"};
+const err23 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/3/const",keyword:"const",params:{allowedValue: "mash"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -335,7 +335,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs47 = errors;
 if(typeof data16 !== "string"){
-const err24 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -345,7 +345,7 @@ vErrors.push(err24);
 errors++;
 }
 if("ramp" !== data16){
-const err25 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/4/const",keyword:"const",params:{allowedValue: "ramp"},message:"must be equal to constant"};
+const err25 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/4/const",keyword:"const",params:{allowedValue: "ramp"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -359,7 +359,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs49 = errors;
 if(typeof data16 !== "string"){
-const err26 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -369,7 +369,7 @@ vErrors.push(err26);
 errors++;
 }
 if("boil" !== data16){
-const err27 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/5/const",keyword:"const",params:{allowedValue: "boil"},message:"must be equal to constant"};
+const err27 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/5/const",keyword:"const",params:{allowedValue: "boil"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -383,7 +383,7 @@ valid8 = valid8 || _valid1;
 if(!valid8){
 const _errs51 = errors;
 if(typeof data16 !== "string"){
-const err28 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/6/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err28 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/6/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -393,7 +393,7 @@ vErrors.push(err28);
 errors++;
 }
 if("hopstand" !== data16){
-const err29 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/6/const",keyword:"const",params:{allowedValue: "hopstand"},message:"must be equal to constant"};
+const err29 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf/6/const",keyword:"const",params:{allowedValue: "hopstand"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -411,7 +411,7 @@ valid8 = valid8 || _valid1;
 }
 }
 if(!valid8){
-const err30 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/type",schemaPath:"#/properties/stages/items/properties/steps/items/properties/type/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -434,7 +434,7 @@ vErrors = null;
 }
 if(data15.name !== undefined){
 if(typeof data15.name !== "string"){
-const err31 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/name",schemaPath:"#/properties/stages/items/properties/steps/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/name",schemaPath:"#/properties/stages/items/properties/steps/items/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -446,7 +446,7 @@ errors++;
 }
 if(data15.description !== undefined){
 if(typeof data15.description !== "string"){
-const err32 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/description",schemaPath:"#/properties/stages/items/properties/steps/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/description",schemaPath:"#/properties/stages/items/properties/steps/items/properties/description/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -458,7 +458,7 @@ errors++;
 }
 if(data15.tooltip !== undefined){
 if(typeof data15.tooltip !== "string"){
-const err33 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/tooltip",schemaPath:"#/properties/stages/items/properties/steps/items/properties/tooltip/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err33 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/tooltip",schemaPath:"#/properties/stages/items/properties/steps/items/properties/tooltip/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -470,7 +470,7 @@ errors++;
 }
 if(data15.buttonText !== undefined){
 if(typeof data15.buttonText !== "string"){
-const err34 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/buttonText",schemaPath:"#/properties/stages/items/properties/steps/items/properties/buttonText/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/buttonText",schemaPath:"#/properties/stages/items/properties/steps/items/properties/buttonText/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -482,7 +482,7 @@ errors++;
 }
 if(data15.pauseBefore !== undefined){
 if(typeof data15.pauseBefore !== "boolean"){
-const err35 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/pauseBefore",schemaPath:"#/properties/stages/items/properties/steps/items/properties/pauseBefore/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err35 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/pauseBefore",schemaPath:"#/properties/stages/items/properties/steps/items/properties/pauseBefore/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -494,7 +494,7 @@ errors++;
 }
 if(data15.active !== undefined){
 if(typeof data15.active !== "boolean"){
-const err36 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/active",schemaPath:"#/properties/stages/items/properties/steps/items/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err36 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/active",schemaPath:"#/properties/stages/items/properties/steps/items/properties/active/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -506,7 +506,7 @@ errors++;
 }
 if(data15.final !== undefined){
 if(typeof data15.final !== "boolean"){
-const err37 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/final",schemaPath:"#/properties/stages/items/properties/steps/items/properties/final/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err37 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/final",schemaPath:"#/properties/stages/items/properties/steps/items/properties/final/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -519,7 +519,7 @@ errors++;
 if(data15.time !== undefined){
 let data24 = data15.time;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err38 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/time",schemaPath:"#/properties/stages/items/properties/steps/items/properties/time/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err38 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/time",schemaPath:"#/properties/stages/items/properties/steps/items/properties/time/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -532,7 +532,7 @@ errors++;
 if(data15.value !== undefined){
 let data25 = data15.value;
 if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err39 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/value",schemaPath:"#/properties/stages/items/properties/steps/items/properties/value/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err39 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/value",schemaPath:"#/properties/stages/items/properties/steps/items/properties/value/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -545,7 +545,7 @@ errors++;
 if(data15.duration !== undefined){
 let data26 = data15.duration;
 if(!((typeof data26 == "number") && (isFinite(data26)))){
-const err40 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/duration",schemaPath:"#/properties/stages/items/properties/steps/items/properties/duration/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err40 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/duration",schemaPath:"#/properties/stages/items/properties/steps/items/properties/duration/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -558,7 +558,7 @@ errors++;
 if(data15.priority !== undefined){
 let data27 = data15.priority;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err41 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/priority",schemaPath:"#/properties/stages/items/properties/steps/items/properties/priority/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err41 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/priority",schemaPath:"#/properties/stages/items/properties/steps/items/properties/priority/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -571,7 +571,7 @@ errors++;
 if(data15.startTime !== undefined){
 let data28 = data15.startTime;
 if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err42 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/startTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/startTime/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err42 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/startTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/startTime/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -587,7 +587,7 @@ const _errs78 = errors;
 let valid9 = false;
 const _errs79 = errors;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err43 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err43 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -601,7 +601,7 @@ valid9 = valid9 || _valid2;
 if(!valid9){
 const _errs81 = errors;
 if(data29 !== null){
-const err44 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err44 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -614,7 +614,7 @@ var _valid2 = _errs81 === errors;
 valid9 = valid9 || _valid2;
 }
 if(!valid9){
-const err45 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err45 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1+"/endTime",schemaPath:"#/properties/stages/items/properties/steps/items/properties/endTime/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -637,7 +637,7 @@ vErrors = null;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1,schemaPath:"#/properties/stages/items/properties/steps/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err46 = {instancePath:instancePath+"/stages/" + i0+"/steps/" + i1,schemaPath:"#/properties/stages/items/properties/steps/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -649,7 +649,7 @@ errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/stages/" + i0+"/steps",schemaPath:"#/properties/stages/items/properties/steps/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err47 = {instancePath:instancePath+"/stages/" + i0+"/steps",schemaPath:"#/properties/stages/items/properties/steps/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -661,7 +661,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/stages/" + i0,schemaPath:"#/properties/stages/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err48 = {instancePath:instancePath+"/stages/" + i0,schemaPath:"#/properties/stages/items/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -673,7 +673,7 @@ errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err49 = {instancePath:instancePath+"/stages",schemaPath:"#/properties/stages/type",keyword:"type",params:{type: "array"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -685,7 +685,7 @@ errors++;
 }
 if(data.name !== undefined){
 if(typeof data.name !== "string"){
-const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -697,7 +697,7 @@ errors++;
 }
 if(data.active !== undefined){
 if(typeof data.active !== "boolean"){
-const err51 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err51 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -709,7 +709,7 @@ errors++;
 }
 if(data.alarm !== undefined){
 if(typeof data.alarm !== "boolean"){
-const err52 = {instancePath:instancePath+"/alarm",schemaPath:"#/properties/alarm/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err52 = {instancePath:instancePath+"/alarm",schemaPath:"#/properties/alarm/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -721,7 +721,7 @@ errors++;
 }
 if(data.notify !== undefined){
 if(typeof data.notify !== "boolean"){
-const err53 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err53 = {instancePath:instancePath+"/notify",schemaPath:"#/properties/notify/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -733,7 +733,7 @@ errors++;
 }
 if(data.hidden !== undefined){
 if(typeof data.hidden !== "boolean"){
-const err54 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err54 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -746,7 +746,7 @@ errors++;
 if(data.startTime !== undefined){
 let data35 = data.startTime;
 if(!((typeof data35 == "number") && (isFinite(data35)))){
-const err55 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err55 = {instancePath:instancePath+"/startTime",schemaPath:"#/properties/startTime/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -758,7 +758,7 @@ errors++;
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err56];
 }

@@ -10,7 +10,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,7 +25,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39,7 +39,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(data0 !== null){
-const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,7 +52,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ vErrors = null;
 }
 if(data._rev !== undefined){
 if(typeof data._rev !== "string"){
-const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -91,7 +91,7 @@ const _errs10 = errors;
 let valid2 = false;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +105,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs13 = errors;
 if(data2 !== null){
-const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -118,7 +118,7 @@ var _valid1 = _errs13 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,7 +148,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3._seconds !== undefined){
 let data4 = data3._seconds;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -161,7 +161,7 @@ errors++;
 if(data3._nanoseconds !== undefined){
 let data5 = data3._nanoseconds;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,7 +187,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 const _errs23 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -200,7 +200,7 @@ var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -230,7 +230,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._seconds !== undefined){
 let data7 = data6._seconds;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,7 +243,7 @@ errors++;
 if(data6._nanoseconds !== undefined){
 let data8 = data6._nanoseconds;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -255,7 +255,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,7 +269,7 @@ valid5 = valid5 || _valid3;
 if(!valid5){
 const _errs33 = errors;
 if(typeof data6 !== "string"){
-const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,7 +282,7 @@ var _valid3 = _errs33 === errors;
 valid5 = valid5 || _valid3;
 }
 if(!valid5){
-const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -309,7 +309,7 @@ const _errs36 = errors;
 let valid7 = false;
 const _errs37 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,7 +323,7 @@ valid7 = valid7 || _valid4;
 if(!valid7){
 const _errs39 = errors;
 if(typeof data9 !== "string"){
-const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -336,7 +336,7 @@ var _valid4 = _errs39 === errors;
 valid7 = valid7 || _valid4;
 }
 if(!valid7){
-const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -359,7 +359,7 @@ vErrors = null;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -371,7 +371,7 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
-const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -385,7 +385,7 @@ if(data.name !== undefined){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func2(data12) < 1){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -396,7 +396,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -412,7 +412,7 @@ const _errs48 = errors;
 let valid8 = false;
 const _errs49 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -426,7 +426,7 @@ valid8 = valid8 || _valid5;
 if(!valid8){
 const _errs51 = errors;
 if(data13 !== null){
-const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,7 +439,7 @@ var _valid5 = _errs51 === errors;
 valid8 = valid8 || _valid5;
 }
 if(!valid8){
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -466,7 +466,7 @@ const _errs54 = errors;
 let valid9 = false;
 const _errs55 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -480,7 +480,7 @@ valid9 = valid9 || _valid6;
 if(!valid9){
 const _errs57 = errors;
 if(data14 !== null){
-const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -493,7 +493,7 @@ var _valid6 = _errs57 === errors;
 valid9 = valid9 || _valid6;
 }
 if(!valid9){
-const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -520,7 +520,7 @@ const _errs60 = errors;
 let valid10 = false;
 const _errs61 = errors;
 if(typeof data15 !== "string"){
-const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -534,7 +534,7 @@ valid10 = valid10 || _valid7;
 if(!valid10){
 const _errs63 = errors;
 if(data15 !== null){
-const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -547,7 +547,7 @@ var _valid7 = _errs63 === errors;
 valid10 = valid10 || _valid7;
 }
 if(!valid10){
-const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -570,7 +570,7 @@ vErrors = null;
 }
 if(data.hidden !== undefined){
 if(typeof data.hidden !== "boolean"){
-const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -586,7 +586,7 @@ const _errs68 = errors;
 let valid11 = false;
 const _errs69 = errors;
 if(typeof data17 !== "string"){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -596,7 +596,7 @@ vErrors.push(err35);
 errors++;
 }
 if("Grain" !== data17){
-const err36 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "Grain"},message:"must be equal to constant"};
+const err36 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/0/const",keyword:"const",params:{allowedValue: "Grain"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -610,7 +610,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs71 = errors;
 if(typeof data17 !== "string"){
-const err37 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -620,7 +620,7 @@ vErrors.push(err37);
 errors++;
 }
 if("Sugar" !== data17){
-const err38 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "Sugar"},message:"must be equal to constant"};
+const err38 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/1/const",keyword:"const",params:{allowedValue: "Sugar"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -634,7 +634,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs73 = errors;
 if(typeof data17 !== "string"){
-const err39 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -644,7 +644,7 @@ vErrors.push(err39);
 errors++;
 }
 if("Liquid Extract" !== data17){
-const err40 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/2/const",keyword:"const",params:{allowedValue: "Liquid Extract"},message:"must be equal to constant"};
+const err40 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/2/const",keyword:"const",params:{allowedValue: "Liquid Extract"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -658,7 +658,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs75 = errors;
 if(typeof data17 !== "string"){
-const err41 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -668,7 +668,7 @@ vErrors.push(err41);
 errors++;
 }
 if("Dry Extract" !== data17){
-const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/3/const",keyword:"const",params:{allowedValue: "Dry Extract"},message:"must be equal to constant"};
+const err42 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/3/const",keyword:"const",params:{allowedValue: "Dry Extract"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -682,7 +682,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs77 = errors;
 if(typeof data17 !== "string"){
-const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -692,7 +692,7 @@ vErrors.push(err43);
 errors++;
 }
 if("Adjunct" !== data17){
-const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/4/const",keyword:"const",params:{allowedValue: "Adjunct"},message:"must be equal to constant"};
+const err44 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/4/const",keyword:"const",params:{allowedValue: "Adjunct"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -706,7 +706,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs79 = errors;
 if(typeof data17 !== "string"){
-const err45 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -716,7 +716,7 @@ vErrors.push(err45);
 errors++;
 }
 if("Other" !== data17){
-const err46 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/5/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
+const err46 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf/5/const",keyword:"const",params:{allowedValue: "Other"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -733,7 +733,7 @@ valid11 = valid11 || _valid8;
 }
 }
 if(!valid11){
-const err47 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err47 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -763,7 +763,7 @@ const _errs84 = errors;
 let valid13 = false;
 const _errs85 = errors;
 if(typeof data18 !== "string"){
-const err48 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -773,7 +773,7 @@ vErrors.push(err48);
 errors++;
 }
 if("Base" !== data18){
-const err49 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Base"},message:"must be equal to constant"};
+const err49 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Base"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -787,7 +787,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs87 = errors;
 if(typeof data18 !== "string"){
-const err50 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err50 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -797,7 +797,7 @@ vErrors.push(err50);
 errors++;
 }
 if("Base (Pilsner)" !== data18){
-const err51 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Base (Pilsner)"},message:"must be equal to constant"};
+const err51 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Base (Pilsner)"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -811,7 +811,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs89 = errors;
 if(typeof data18 !== "string"){
-const err52 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err52 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -821,7 +821,7 @@ vErrors.push(err52);
 errors++;
 }
 if("Base (Wheat)" !== data18){
-const err53 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Base (Wheat)"},message:"must be equal to constant"};
+const err53 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Base (Wheat)"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -835,7 +835,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs91 = errors;
 if(typeof data18 !== "string"){
-const err54 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -845,7 +845,7 @@ vErrors.push(err54);
 errors++;
 }
 if("Base (Munich)" !== data18){
-const err55 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: "Base (Munich)"},message:"must be equal to constant"};
+const err55 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: "Base (Munich)"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -859,7 +859,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs93 = errors;
 if(typeof data18 !== "string"){
-const err56 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err56 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -869,7 +869,7 @@ vErrors.push(err56);
 errors++;
 }
 if("Base (Vienna)" !== data18){
-const err57 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/4/const",keyword:"const",params:{allowedValue: "Base (Vienna)"},message:"must be equal to constant"};
+const err57 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/4/const",keyword:"const",params:{allowedValue: "Base (Vienna)"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -883,7 +883,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs95 = errors;
 if(typeof data18 !== "string"){
-const err58 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err58 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -893,7 +893,7 @@ vErrors.push(err58);
 errors++;
 }
 if("Base (Maris Otter)" !== data18){
-const err59 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/5/const",keyword:"const",params:{allowedValue: "Base (Maris Otter)"},message:"must be equal to constant"};
+const err59 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/5/const",keyword:"const",params:{allowedValue: "Base (Maris Otter)"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -907,7 +907,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs97 = errors;
 if(typeof data18 !== "string"){
-const err60 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/6/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err60 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/6/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -917,7 +917,7 @@ vErrors.push(err60);
 errors++;
 }
 if("Base (6-Row)" !== data18){
-const err61 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/6/const",keyword:"const",params:{allowedValue: "Base (6-Row)"},message:"must be equal to constant"};
+const err61 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/6/const",keyword:"const",params:{allowedValue: "Base (6-Row)"}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -931,7 +931,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs99 = errors;
 if(typeof data18 !== "string"){
-const err62 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/7/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err62 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/7/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -941,7 +941,7 @@ vErrors.push(err62);
 errors++;
 }
 if("Crystal/Caramel" !== data18){
-const err63 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/7/const",keyword:"const",params:{allowedValue: "Crystal/Caramel"},message:"must be equal to constant"};
+const err63 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/7/const",keyword:"const",params:{allowedValue: "Crystal/Caramel"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -955,7 +955,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs101 = errors;
 if(typeof data18 !== "string"){
-const err64 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/8/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/8/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -965,7 +965,7 @@ vErrors.push(err64);
 errors++;
 }
 if("Roasted" !== data18){
-const err65 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/8/const",keyword:"const",params:{allowedValue: "Roasted"},message:"must be equal to constant"};
+const err65 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/8/const",keyword:"const",params:{allowedValue: "Roasted"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -979,7 +979,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs103 = errors;
 if(typeof data18 !== "string"){
-const err66 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/9/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err66 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/9/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -989,7 +989,7 @@ vErrors.push(err66);
 errors++;
 }
 if("Acidulated" !== data18){
-const err67 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/9/const",keyword:"const",params:{allowedValue: "Acidulated"},message:"must be equal to constant"};
+const err67 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/9/const",keyword:"const",params:{allowedValue: "Acidulated"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1003,7 +1003,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs105 = errors;
 if(typeof data18 !== "string"){
-const err68 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/10/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err68 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/10/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1013,7 +1013,7 @@ vErrors.push(err68);
 errors++;
 }
 if("Other" !== data18){
-const err69 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/10/const",keyword:"const",params:{allowedValue: "Other"},message:"must be equal to constant"};
+const err69 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/10/const",keyword:"const",params:{allowedValue: "Other"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1027,7 +1027,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs107 = errors;
 if(typeof data18 !== "string"){
-const err70 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/11/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err70 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/11/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1037,7 +1037,7 @@ vErrors.push(err70);
 errors++;
 }
 if("Ignore" !== data18){
-const err71 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/11/const",keyword:"const",params:{allowedValue: "Ignore"},message:"must be equal to constant"};
+const err71 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf/11/const",keyword:"const",params:{allowedValue: "Ignore"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1060,7 +1060,7 @@ valid13 = valid13 || _valid10;
 }
 }
 if(!valid13){
-const err72 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err72 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1085,7 +1085,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs109 = errors;
 if(data18 !== null){
-const err73 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err73 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1098,7 +1098,7 @@ var _valid9 = _errs109 === errors;
 valid12 = valid12 || _valid9;
 }
 if(!valid12){
-const err74 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err74 = {instancePath:instancePath+"/grainCategory",schemaPath:"#/properties/grainCategory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1122,7 +1122,7 @@ vErrors = null;
 if(data.amount !== undefined){
 let data19 = data.amount;
 if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err75 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err75 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1136,7 +1136,7 @@ if(data.percentage !== undefined){
 let data20 = data.percentage;
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 100 || isNaN(data20)){
-const err76 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err76 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1146,7 +1146,7 @@ vErrors.push(err76);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err77 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err77 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1157,7 +1157,7 @@ errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err78 = {instancePath:instancePath+"/percentage",schemaPath:"#/properties/percentage/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1170,7 +1170,7 @@ errors++;
 if(data.color !== undefined){
 let data21 = data.color;
 if(!((typeof data21 == "number") && (isFinite(data21)))){
-const err79 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err79 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1183,7 +1183,7 @@ errors++;
 if(data.lovibond !== undefined){
 let data22 = data.lovibond;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err80 = {instancePath:instancePath+"/lovibond",schemaPath:"#/properties/lovibond/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err80 = {instancePath:instancePath+"/lovibond",schemaPath:"#/properties/lovibond/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1202,7 +1202,7 @@ const _errs122 = errors;
 let valid15 = false;
 const _errs123 = errors;
 if(typeof data23 !== "string"){
-const err81 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err81 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1212,7 +1212,7 @@ vErrors.push(err81);
 errors++;
 }
 if("Boil" !== data23){
-const err82 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"},message:"must be equal to constant"};
+const err82 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1226,7 +1226,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs125 = errors;
 if(typeof data23 !== "string"){
-const err83 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1236,7 +1236,7 @@ vErrors.push(err83);
 errors++;
 }
 if("Mash" !== data23){
-const err84 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Mash"},message:"must be equal to constant"};
+const err84 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Mash"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1250,7 +1250,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs127 = errors;
 if(typeof data23 !== "string"){
-const err85 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1260,7 +1260,7 @@ vErrors.push(err85);
 errors++;
 }
 if("Steep" !== data23){
-const err86 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Steep"},message:"must be equal to constant"};
+const err86 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Steep"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1274,7 +1274,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs129 = errors;
 if(typeof data23 !== "string"){
-const err87 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1284,7 +1284,7 @@ vErrors.push(err87);
 errors++;
 }
 if("Primary" !== data23){
-const err88 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: "Primary"},message:"must be equal to constant"};
+const err88 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: "Primary"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1298,7 +1298,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs131 = errors;
 if(typeof data23 !== "string"){
-const err89 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1308,7 +1308,7 @@ vErrors.push(err89);
 errors++;
 }
 if("Secondary" !== data23){
-const err90 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/4/const",keyword:"const",params:{allowedValue: "Secondary"},message:"must be equal to constant"};
+const err90 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/4/const",keyword:"const",params:{allowedValue: "Secondary"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1322,7 +1322,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs133 = errors;
 if(typeof data23 !== "string"){
-const err91 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1332,7 +1332,7 @@ vErrors.push(err91);
 errors++;
 }
 if("Bottling" !== data23){
-const err92 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/5/const",keyword:"const",params:{allowedValue: "Bottling"},message:"must be equal to constant"};
+const err92 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/5/const",keyword:"const",params:{allowedValue: "Bottling"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1346,7 +1346,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs135 = errors;
 if(typeof data23 !== "string"){
-const err93 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/6/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err93 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/6/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1356,7 +1356,7 @@ vErrors.push(err93);
 errors++;
 }
 if("Sparge" !== data23){
-const err94 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/6/const",keyword:"const",params:{allowedValue: "Sparge"},message:"must be equal to constant"};
+const err94 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/6/const",keyword:"const",params:{allowedValue: "Sparge"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1370,7 +1370,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs137 = errors;
 if(typeof data23 !== "string"){
-const err95 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/7/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/7/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1380,7 +1380,7 @@ vErrors.push(err95);
 errors++;
 }
 if("Flameout" !== data23){
-const err96 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/7/const",keyword:"const",params:{allowedValue: "Flameout"},message:"must be equal to constant"};
+const err96 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/7/const",keyword:"const",params:{allowedValue: "Flameout"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1394,7 +1394,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs139 = errors;
 if(typeof data23 !== "string"){
-const err97 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/8/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err97 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/8/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1404,7 +1404,7 @@ vErrors.push(err97);
 errors++;
 }
 if("" !== data23){
-const err98 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/8/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+const err98 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf/8/const",keyword:"const",params:{allowedValue: ""}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1424,7 +1424,7 @@ valid15 = valid15 || _valid12;
 }
 }
 if(!valid15){
-const err99 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err99 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1449,7 +1449,7 @@ valid14 = valid14 || _valid11;
 if(!valid14){
 const _errs141 = errors;
 if(data23 !== null){
-const err100 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err100 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1462,7 +1462,7 @@ var _valid11 = _errs141 === errors;
 valid14 = valid14 || _valid11;
 }
 if(!valid14){
-const err101 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err101 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1486,7 +1486,7 @@ vErrors = null;
 if(data.time !== undefined){
 let data24 = data.time;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err102 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err102 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1505,7 +1505,7 @@ const _errs148 = errors;
 let valid17 = false;
 const _errs149 = errors;
 if(typeof data25 !== "string"){
-const err103 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err103 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1515,7 +1515,7 @@ vErrors.push(err103);
 errors++;
 }
 if("min" !== data25){
-const err104 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"},message:"must be equal to constant"};
+const err104 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"}};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1529,7 +1529,7 @@ valid17 = valid17 || _valid14;
 if(!valid17){
 const _errs151 = errors;
 if(typeof data25 !== "string"){
-const err105 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err105 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1539,7 +1539,7 @@ vErrors.push(err105);
 errors++;
 }
 if("day" !== data25){
-const err106 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"},message:"must be equal to constant"};
+const err106 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1553,7 +1553,7 @@ valid17 = valid17 || _valid14;
 if(!valid17){
 const _errs153 = errors;
 if(typeof data25 !== "string"){
-const err107 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err107 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1563,7 +1563,7 @@ vErrors.push(err107);
 errors++;
 }
 if("days" !== data25){
-const err108 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"},message:"must be equal to constant"};
+const err108 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"}};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1577,7 +1577,7 @@ valid17 = valid17 || _valid14;
 }
 }
 if(!valid17){
-const err109 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err109 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1602,7 +1602,7 @@ valid16 = valid16 || _valid13;
 if(!valid16){
 const _errs155 = errors;
 if(data25 !== null){
-const err110 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err110 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1615,7 +1615,7 @@ var _valid13 = _errs155 === errors;
 valid16 = valid16 || _valid13;
 }
 if(!valid16){
-const err111 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err111 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1638,7 +1638,7 @@ vErrors = null;
 }
 if(data.origin !== undefined){
 if(typeof data.origin !== "string"){
-const err112 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err112 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1654,7 +1654,7 @@ const _errs160 = errors;
 let valid18 = false;
 const _errs161 = errors;
 if(typeof data27 !== "string"){
-const err113 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err113 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1668,7 +1668,7 @@ valid18 = valid18 || _valid15;
 if(!valid18){
 const _errs163 = errors;
 if(data27 !== null){
-const err114 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err114 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1681,7 +1681,7 @@ var _valid15 = _errs163 === errors;
 valid18 = valid18 || _valid15;
 }
 if(!valid18){
-const err115 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err115 = {instancePath:instancePath+"/supplier",schemaPath:"#/properties/supplier/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1709,7 +1709,7 @@ let valid19 = false;
 const _errs167 = errors;
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 1.5 || isNaN(data28)){
-const err116 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1.5},message:"must be <= 1.5"};
+const err116 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1.5}};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1719,7 +1719,7 @@ vErrors.push(err116);
 errors++;
 }
 if(data28 < 1 || isNaN(data28)){
-const err117 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+const err117 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1730,7 +1730,7 @@ errors++;
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err118 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1744,7 +1744,7 @@ valid19 = valid19 || _valid16;
 if(!valid19){
 const _errs169 = errors;
 if(data28 !== null){
-const err119 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err119 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1757,7 +1757,7 @@ var _valid16 = _errs169 === errors;
 valid19 = valid19 || _valid16;
 }
 if(!valid19){
-const err120 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err120 = {instancePath:instancePath+"/potential",schemaPath:"#/properties/potential/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1785,7 +1785,7 @@ let valid20 = false;
 const _errs173 = errors;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 100 || isNaN(data29)){
-const err121 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err121 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1795,7 +1795,7 @@ vErrors.push(err121);
 errors++;
 }
 if(data29 < 0 || isNaN(data29)){
-const err122 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err122 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1806,7 +1806,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err123 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1820,7 +1820,7 @@ valid20 = valid20 || _valid17;
 if(!valid20){
 const _errs175 = errors;
 if(data29 !== null){
-const err124 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err124 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1833,7 +1833,7 @@ var _valid17 = _errs175 === errors;
 valid20 = valid20 || _valid17;
 }
 if(!valid20){
-const err125 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err125 = {instancePath:instancePath+"/moisture",schemaPath:"#/properties/moisture/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1860,7 +1860,7 @@ const _errs178 = errors;
 let valid21 = false;
 const _errs179 = errors;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err126 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err126 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1874,7 +1874,7 @@ valid21 = valid21 || _valid18;
 if(!valid21){
 const _errs181 = errors;
 if(data30 !== null){
-const err127 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err127 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1887,7 +1887,7 @@ var _valid18 = _errs181 === errors;
 valid21 = valid21 || _valid18;
 }
 if(!valid21){
-const err128 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err128 = {instancePath:instancePath+"/diastaticPower",schemaPath:"#/properties/diastaticPower/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1915,7 +1915,7 @@ let valid22 = false;
 const _errs185 = errors;
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 > 100 || isNaN(data31)){
-const err129 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err129 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1925,7 +1925,7 @@ vErrors.push(err129);
 errors++;
 }
 if(data31 < 0 || isNaN(data31)){
-const err130 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err130 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1936,7 +1936,7 @@ errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err131 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1950,7 +1950,7 @@ valid22 = valid22 || _valid19;
 if(!valid22){
 const _errs187 = errors;
 if(data31 !== null){
-const err132 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err132 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1963,7 +1963,7 @@ var _valid19 = _errs187 === errors;
 valid22 = valid22 || _valid19;
 }
 if(!valid22){
-const err133 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err133 = {instancePath:instancePath+"/protein",schemaPath:"#/properties/protein/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1991,7 +1991,7 @@ let valid23 = false;
 const _errs191 = errors;
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 100 || isNaN(data32)){
-const err134 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err134 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2001,7 +2001,7 @@ vErrors.push(err134);
 errors++;
 }
 if(data32 < 0 || isNaN(data32)){
-const err135 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err135 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2012,7 +2012,7 @@ errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err136 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2026,7 +2026,7 @@ valid23 = valid23 || _valid20;
 if(!valid23){
 const _errs193 = errors;
 if(data32 !== null){
-const err137 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err137 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2039,7 +2039,7 @@ var _valid20 = _errs193 === errors;
 valid23 = valid23 || _valid20;
 }
 if(!valid23){
-const err138 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err138 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2066,7 +2066,7 @@ const _errs196 = errors;
 let valid24 = false;
 const _errs197 = errors;
 if(typeof data33 !== "boolean"){
-const err139 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err139 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf/0/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2080,7 +2080,7 @@ valid24 = valid24 || _valid21;
 if(!valid24){
 const _errs199 = errors;
 if(data33 !== null){
-const err140 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err140 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2093,7 +2093,7 @@ var _valid21 = _errs199 === errors;
 valid24 = valid24 || _valid21;
 }
 if(!valid24){
-const err141 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err141 = {instancePath:instancePath+"/notFermentable",schemaPath:"#/properties/notFermentable/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2116,7 +2116,7 @@ vErrors = null;
 }
 }
 else {
-const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err142 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err142];
 }

@@ -10,7 +10,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,7 +25,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39,7 +39,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(data0 !== null){
-const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,7 +52,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ vErrors = null;
 }
 if(data._rev !== undefined){
 if(typeof data._rev !== "string"){
-const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -91,7 +91,7 @@ const _errs10 = errors;
 let valid2 = false;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +105,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs13 = errors;
 if(data2 !== null){
-const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -118,7 +118,7 @@ var _valid1 = _errs13 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,7 +148,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3._seconds !== undefined){
 let data4 = data3._seconds;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -161,7 +161,7 @@ errors++;
 if(data3._nanoseconds !== undefined){
 let data5 = data3._nanoseconds;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,7 +187,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 const _errs23 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -200,7 +200,7 @@ var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -230,7 +230,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._seconds !== undefined){
 let data7 = data6._seconds;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,7 +243,7 @@ errors++;
 if(data6._nanoseconds !== undefined){
 let data8 = data6._nanoseconds;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -255,7 +255,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,7 +269,7 @@ valid5 = valid5 || _valid3;
 if(!valid5){
 const _errs33 = errors;
 if(typeof data6 !== "string"){
-const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,7 +282,7 @@ var _valid3 = _errs33 === errors;
 valid5 = valid5 || _valid3;
 }
 if(!valid5){
-const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -309,7 +309,7 @@ const _errs36 = errors;
 let valid7 = false;
 const _errs37 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,7 +323,7 @@ valid7 = valid7 || _valid4;
 if(!valid7){
 const _errs39 = errors;
 if(typeof data9 !== "string"){
-const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -336,7 +336,7 @@ var _valid4 = _errs39 === errors;
 valid7 = valid7 || _valid4;
 }
 if(!valid7){
-const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -359,7 +359,7 @@ vErrors = null;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -371,7 +371,7 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
-const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -385,7 +385,7 @@ if(data.name !== undefined){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func2(data12) < 1){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -396,7 +396,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -412,7 +412,7 @@ const _errs48 = errors;
 let valid8 = false;
 const _errs49 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -426,7 +426,7 @@ valid8 = valid8 || _valid5;
 if(!valid8){
 const _errs51 = errors;
 if(data13 !== null){
-const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,7 +439,7 @@ var _valid5 = _errs51 === errors;
 valid8 = valid8 || _valid5;
 }
 if(!valid8){
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -466,7 +466,7 @@ const _errs54 = errors;
 let valid9 = false;
 const _errs55 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -480,7 +480,7 @@ valid9 = valid9 || _valid6;
 if(!valid9){
 const _errs57 = errors;
 if(data14 !== null){
-const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -493,7 +493,7 @@ var _valid6 = _errs57 === errors;
 valid9 = valid9 || _valid6;
 }
 if(!valid9){
-const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -520,7 +520,7 @@ const _errs60 = errors;
 let valid10 = false;
 const _errs61 = errors;
 if(typeof data15 !== "string"){
-const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -534,7 +534,7 @@ valid10 = valid10 || _valid7;
 if(!valid10){
 const _errs63 = errors;
 if(data15 !== null){
-const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -547,7 +547,7 @@ var _valid7 = _errs63 === errors;
 valid10 = valid10 || _valid7;
 }
 if(!valid10){
-const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -570,7 +570,7 @@ vErrors = null;
 }
 if(data.hidden !== undefined){
 if(typeof data.hidden !== "boolean"){
-const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -583,7 +583,7 @@ errors++;
 if(data.alpha !== undefined){
 let data17 = data.alpha;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err35 = {instancePath:instancePath+"/alpha",schemaPath:"#/properties/alpha/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err35 = {instancePath:instancePath+"/alpha",schemaPath:"#/properties/alpha/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -599,7 +599,7 @@ const _errs70 = errors;
 let valid11 = false;
 const _errs71 = errors;
 if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err36 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err36 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -613,7 +613,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs73 = errors;
 if(data18 !== null){
-const err37 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err37 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -626,7 +626,7 @@ var _valid8 = _errs73 === errors;
 valid11 = valid11 || _valid8;
 }
 if(!valid11){
-const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -653,7 +653,7 @@ const _errs76 = errors;
 let valid12 = false;
 const _errs77 = errors;
 if(typeof data19 !== "string"){
-const err39 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -663,7 +663,7 @@ vErrors.push(err39);
 errors++;
 }
 if("Boil" !== data19){
-const err40 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"},message:"must be equal to constant"};
+const err40 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -677,7 +677,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs79 = errors;
 if(typeof data19 !== "string"){
-const err41 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -687,7 +687,7 @@ vErrors.push(err41);
 errors++;
 }
 if("Dry Hop" !== data19){
-const err42 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/const",keyword:"const",params:{allowedValue: "Dry Hop"},message:"must be equal to constant"};
+const err42 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/const",keyword:"const",params:{allowedValue: "Dry Hop"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -701,7 +701,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs81 = errors;
 if(typeof data19 !== "string"){
-const err43 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -711,7 +711,7 @@ vErrors.push(err43);
 errors++;
 }
 if("Mash" !== data19){
-const err44 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/const",keyword:"const",params:{allowedValue: "Mash"},message:"must be equal to constant"};
+const err44 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/const",keyword:"const",params:{allowedValue: "Mash"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -725,7 +725,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs83 = errors;
 if(typeof data19 !== "string"){
-const err45 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -735,7 +735,7 @@ vErrors.push(err45);
 errors++;
 }
 if("First Wort" !== data19){
-const err46 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/const",keyword:"const",params:{allowedValue: "First Wort"},message:"must be equal to constant"};
+const err46 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/const",keyword:"const",params:{allowedValue: "First Wort"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -749,7 +749,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs85 = errors;
 if(typeof data19 !== "string"){
-const err47 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -759,7 +759,7 @@ vErrors.push(err47);
 errors++;
 }
 if("Aroma" !== data19){
-const err48 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/const",keyword:"const",params:{allowedValue: "Aroma"},message:"must be equal to constant"};
+const err48 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/const",keyword:"const",params:{allowedValue: "Aroma"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -775,7 +775,7 @@ valid12 = valid12 || _valid9;
 }
 }
 if(!valid12){
-const err49 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err49 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -803,7 +803,7 @@ let valid13 = false;
 const _errs89 = errors;
 if((typeof data20 == "number") && (isFinite(data20))){
 if(data20 > 365 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365},message:"must be <= 365"};
+const err50 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 365}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -813,7 +813,7 @@ vErrors.push(err50);
 errors++;
 }
 if(data20 < 0 || isNaN(data20)){
-const err51 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err51 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -824,7 +824,7 @@ errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err52 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -838,7 +838,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs91 = errors;
 if(data20 !== null){
-const err53 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err53 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -851,7 +851,7 @@ var _valid10 = _errs91 === errors;
 valid13 = valid13 || _valid10;
 }
 if(!valid13){
-const err54 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err54 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -881,7 +881,7 @@ const _errs96 = errors;
 let valid15 = false;
 const _errs97 = errors;
 if(typeof data21 !== "string"){
-const err55 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -891,7 +891,7 @@ vErrors.push(err55);
 errors++;
 }
 if("min" !== data21){
-const err56 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"},message:"must be equal to constant"};
+const err56 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -905,7 +905,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs99 = errors;
 if(typeof data21 !== "string"){
-const err57 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -915,7 +915,7 @@ vErrors.push(err57);
 errors++;
 }
 if("day" !== data21){
-const err58 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"},message:"must be equal to constant"};
+const err58 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -929,7 +929,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs101 = errors;
 if(typeof data21 !== "string"){
-const err59 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -939,7 +939,7 @@ vErrors.push(err59);
 errors++;
 }
 if("days" !== data21){
-const err60 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"},message:"must be equal to constant"};
+const err60 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -953,7 +953,7 @@ valid15 = valid15 || _valid12;
 }
 }
 if(!valid15){
-const err61 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err61 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -978,7 +978,7 @@ valid14 = valid14 || _valid11;
 if(!valid14){
 const _errs103 = errors;
 if(data21 !== null){
-const err62 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err62 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -991,7 +991,7 @@ var _valid11 = _errs103 === errors;
 valid14 = valid14 || _valid11;
 }
 if(!valid14){
-const err63 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err63 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1014,7 +1014,7 @@ vErrors = null;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-const err64 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err64 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1027,7 +1027,7 @@ errors++;
 if(data.ibu !== undefined){
 let data23 = data.ibu;
 if(!((typeof data23 == "number") && (isFinite(data23)))){
-const err65 = {instancePath:instancePath+"/ibu",schemaPath:"#/properties/ibu/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err65 = {instancePath:instancePath+"/ibu",schemaPath:"#/properties/ibu/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1044,7 +1044,7 @@ let valid16 = false;
 const _errs111 = errors;
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 20 || isNaN(data24)){
-const err66 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20},message:"must be <= 20"};
+const err66 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 20}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1054,7 +1054,7 @@ vErrors.push(err66);
 errors++;
 }
 if(data24 < 0 || isNaN(data24)){
-const err67 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err67 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1065,7 +1065,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err68 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1079,7 +1079,7 @@ valid16 = valid16 || _valid13;
 if(!valid16){
 const _errs113 = errors;
 if(data24 !== null){
-const err69 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err69 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1092,7 +1092,7 @@ var _valid13 = _errs113 === errors;
 valid16 = valid16 || _valid13;
 }
 if(!valid16){
-const err70 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err70 = {instancePath:instancePath+"/beta",schemaPath:"#/properties/beta/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1120,7 +1120,7 @@ let valid17 = false;
 const _errs117 = errors;
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 > 100 || isNaN(data25)){
-const err71 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err71 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1130,7 +1130,7 @@ vErrors.push(err71);
 errors++;
 }
 if(data25 < 0 || isNaN(data25)){
-const err72 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err72 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1141,7 +1141,7 @@ errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err73 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1155,7 +1155,7 @@ valid17 = valid17 || _valid14;
 if(!valid17){
 const _errs119 = errors;
 if(data25 !== null){
-const err74 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err74 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1168,7 +1168,7 @@ var _valid14 = _errs119 === errors;
 valid17 = valid17 || _valid14;
 }
 if(!valid17){
-const err75 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err75 = {instancePath:instancePath+"/hsi",schemaPath:"#/properties/hsi/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1195,7 +1195,7 @@ const _errs122 = errors;
 let valid18 = false;
 const _errs123 = errors;
 if(typeof data26 !== "string"){
-const err76 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err76 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1209,7 +1209,7 @@ valid18 = valid18 || _valid15;
 if(!valid18){
 const _errs125 = errors;
 if(data26 !== null){
-const err77 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err77 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1222,7 +1222,7 @@ var _valid15 = _errs125 === errors;
 valid18 = valid18 || _valid15;
 }
 if(!valid18){
-const err78 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err78 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1252,7 +1252,7 @@ const _errs130 = errors;
 let valid20 = false;
 const _errs131 = errors;
 if(typeof data27 !== "string"){
-const err79 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err79 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1262,7 +1262,7 @@ vErrors.push(err79);
 errors++;
 }
 if("Aroma" !== data27){
-const err80 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Aroma"},message:"must be equal to constant"};
+const err80 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "Aroma"}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1276,7 +1276,7 @@ valid20 = valid20 || _valid17;
 if(!valid20){
 const _errs133 = errors;
 if(typeof data27 !== "string"){
-const err81 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err81 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1286,7 +1286,7 @@ vErrors.push(err81);
 errors++;
 }
 if("Bittering" !== data27){
-const err82 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Bittering"},message:"must be equal to constant"};
+const err82 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "Bittering"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1300,7 +1300,7 @@ valid20 = valid20 || _valid17;
 if(!valid20){
 const _errs135 = errors;
 if(typeof data27 !== "string"){
-const err83 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1310,7 +1310,7 @@ vErrors.push(err83);
 errors++;
 }
 if("Both" !== data27){
-const err84 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Both"},message:"must be equal to constant"};
+const err84 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "Both"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1324,7 +1324,7 @@ valid20 = valid20 || _valid17;
 if(!valid20){
 const _errs137 = errors;
 if(typeof data27 !== "string"){
-const err85 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1334,7 +1334,7 @@ vErrors.push(err85);
 errors++;
 }
 if("" !== data27){
-const err86 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: ""},message:"must be equal to constant"};
+const err86 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf/3/const",keyword:"const",params:{allowedValue: ""}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1349,7 +1349,7 @@ valid20 = valid20 || _valid17;
 }
 }
 if(!valid20){
-const err87 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err87 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1374,7 +1374,7 @@ valid19 = valid19 || _valid16;
 if(!valid19){
 const _errs139 = errors;
 if(data27 !== null){
-const err88 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err88 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1387,7 +1387,7 @@ var _valid16 = _errs139 === errors;
 valid19 = valid19 || _valid16;
 }
 if(!valid19){
-const err89 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err89 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1415,7 +1415,7 @@ let valid21 = false;
 const _errs143 = errors;
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 100 || isNaN(data28)){
-const err90 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err90 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1425,7 +1425,7 @@ vErrors.push(err90);
 errors++;
 }
 if(data28 < 0 || isNaN(data28)){
-const err91 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err91 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1436,7 +1436,7 @@ errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err92 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1450,7 +1450,7 @@ valid21 = valid21 || _valid18;
 if(!valid21){
 const _errs145 = errors;
 if(data28 !== null){
-const err93 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err93 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1463,7 +1463,7 @@ var _valid18 = _errs145 === errors;
 valid21 = valid21 || _valid18;
 }
 if(!valid21){
-const err94 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err94 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1490,7 +1490,7 @@ const _errs148 = errors;
 let valid22 = false;
 const _errs149 = errors;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err95 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err95 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1504,7 +1504,7 @@ valid22 = valid22 || _valid19;
 if(!valid22){
 const _errs151 = errors;
 if(data29 !== null){
-const err96 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err96 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1517,7 +1517,7 @@ var _valid19 = _errs151 === errors;
 valid22 = valid22 || _valid19;
 }
 if(!valid22){
-const err97 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err97 = {instancePath:instancePath+"/year",schemaPath:"#/properties/year/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1545,7 +1545,7 @@ let valid23 = false;
 const _errs155 = errors;
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 10 || isNaN(data30)){
-const err98 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+const err98 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1555,7 +1555,7 @@ vErrors.push(err98);
 errors++;
 }
 if(data30 < 0 || isNaN(data30)){
-const err99 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err99 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1566,7 +1566,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err100 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1580,7 +1580,7 @@ valid23 = valid23 || _valid20;
 if(!valid23){
 const _errs157 = errors;
 if(data30 !== null){
-const err101 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err101 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1593,7 +1593,7 @@ var _valid20 = _errs157 === errors;
 valid23 = valid23 || _valid20;
 }
 if(!valid23){
-const err102 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err102 = {instancePath:instancePath+"/oil",schemaPath:"#/properties/oil/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1621,7 +1621,7 @@ let valid24 = false;
 const _errs161 = errors;
 if((typeof data31 == "number") && (isFinite(data31))){
 if(data31 > 100 || isNaN(data31)){
-const err103 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err103 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1631,7 +1631,7 @@ vErrors.push(err103);
 errors++;
 }
 if(data31 < 0 || isNaN(data31)){
-const err104 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err104 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1642,7 +1642,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err105 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1656,7 +1656,7 @@ valid24 = valid24 || _valid21;
 if(!valid24){
 const _errs163 = errors;
 if(data31 !== null){
-const err106 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err106 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1669,7 +1669,7 @@ var _valid21 = _errs163 === errors;
 valid24 = valid24 || _valid21;
 }
 if(!valid24){
-const err107 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err107 = {instancePath:instancePath+"/myrcene",schemaPath:"#/properties/myrcene/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1697,7 +1697,7 @@ let valid25 = false;
 const _errs167 = errors;
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 100 || isNaN(data32)){
-const err108 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err108 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1707,7 +1707,7 @@ vErrors.push(err108);
 errors++;
 }
 if(data32 < 0 || isNaN(data32)){
-const err109 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err109 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1718,7 +1718,7 @@ errors++;
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err110 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1732,7 +1732,7 @@ valid25 = valid25 || _valid22;
 if(!valid25){
 const _errs169 = errors;
 if(data32 !== null){
-const err111 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err111 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1745,7 +1745,7 @@ var _valid22 = _errs169 === errors;
 valid25 = valid25 || _valid22;
 }
 if(!valid25){
-const err112 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err112 = {instancePath:instancePath+"/humulene",schemaPath:"#/properties/humulene/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1773,7 +1773,7 @@ let valid26 = false;
 const _errs173 = errors;
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 100 || isNaN(data33)){
-const err113 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err113 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1783,7 +1783,7 @@ vErrors.push(err113);
 errors++;
 }
 if(data33 < 0 || isNaN(data33)){
-const err114 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err114 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1794,7 +1794,7 @@ errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err115 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1808,7 +1808,7 @@ valid26 = valid26 || _valid23;
 if(!valid26){
 const _errs175 = errors;
 if(data33 !== null){
-const err116 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err116 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1821,7 +1821,7 @@ var _valid23 = _errs175 === errors;
 valid26 = valid26 || _valid23;
 }
 if(!valid26){
-const err117 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err117 = {instancePath:instancePath+"/caryophyllene",schemaPath:"#/properties/caryophyllene/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1849,7 +1849,7 @@ let valid27 = false;
 const _errs179 = errors;
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 100 || isNaN(data34)){
-const err118 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err118 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1859,7 +1859,7 @@ vErrors.push(err118);
 errors++;
 }
 if(data34 < 0 || isNaN(data34)){
-const err119 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err119 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1870,7 +1870,7 @@ errors++;
 }
 }
 else {
-const err120 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err120 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1884,7 +1884,7 @@ valid27 = valid27 || _valid24;
 if(!valid27){
 const _errs181 = errors;
 if(data34 !== null){
-const err121 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err121 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1897,7 +1897,7 @@ var _valid24 = _errs181 === errors;
 valid27 = valid27 || _valid24;
 }
 if(!valid27){
-const err122 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err122 = {instancePath:instancePath+"/farnesene",schemaPath:"#/properties/farnesene/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1925,7 +1925,7 @@ let valid28 = false;
 const _errs185 = errors;
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 100 || isNaN(data35)){
-const err123 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err123 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1935,7 +1935,7 @@ vErrors.push(err123);
 errors++;
 }
 if(data35 < 0 || isNaN(data35)){
-const err124 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err124 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1946,7 +1946,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err125 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1960,7 +1960,7 @@ valid28 = valid28 || _valid25;
 if(!valid28){
 const _errs187 = errors;
 if(data35 !== null){
-const err126 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err126 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1973,7 +1973,7 @@ var _valid25 = _errs187 === errors;
 valid28 = valid28 || _valid25;
 }
 if(!valid28){
-const err127 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err127 = {instancePath:instancePath+"/geraniol",schemaPath:"#/properties/geraniol/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2001,7 +2001,7 @@ let valid29 = false;
 const _errs191 = errors;
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 100 || isNaN(data36)){
-const err128 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err128 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -2011,7 +2011,7 @@ vErrors.push(err128);
 errors++;
 }
 if(data36 < 0 || isNaN(data36)){
-const err129 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err129 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -2022,7 +2022,7 @@ errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err130 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -2036,7 +2036,7 @@ valid29 = valid29 || _valid26;
 if(!valid29){
 const _errs193 = errors;
 if(data36 !== null){
-const err131 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err131 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -2049,7 +2049,7 @@ var _valid26 = _errs193 === errors;
 valid29 = valid29 || _valid26;
 }
 if(!valid29){
-const err132 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err132 = {instancePath:instancePath+"/linalool",schemaPath:"#/properties/linalool/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -2077,7 +2077,7 @@ if(data37.floral !== undefined){
 let data38 = data37.floral;
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 100 || isNaN(data38)){
-const err133 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err133 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -2087,7 +2087,7 @@ vErrors.push(err133);
 errors++;
 }
 if(data38 < 0 || isNaN(data38)){
-const err134 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err134 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -2098,7 +2098,7 @@ errors++;
 }
 }
 else {
-const err135 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err135 = {instancePath:instancePath+"/aroma/floral",schemaPath:"#/properties/aroma/properties/floral/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -2112,7 +2112,7 @@ if(data37.grassy !== undefined){
 let data39 = data37.grassy;
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 100 || isNaN(data39)){
-const err136 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err136 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -2122,7 +2122,7 @@ vErrors.push(err136);
 errors++;
 }
 if(data39 < 0 || isNaN(data39)){
-const err137 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err137 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -2133,7 +2133,7 @@ errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err138 = {instancePath:instancePath+"/aroma/grassy",schemaPath:"#/properties/aroma/properties/grassy/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -2147,7 +2147,7 @@ if(data37.herbal !== undefined){
 let data40 = data37.herbal;
 if((typeof data40 == "number") && (isFinite(data40))){
 if(data40 > 100 || isNaN(data40)){
-const err139 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err139 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -2157,7 +2157,7 @@ vErrors.push(err139);
 errors++;
 }
 if(data40 < 0 || isNaN(data40)){
-const err140 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err140 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -2168,7 +2168,7 @@ errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err141 = {instancePath:instancePath+"/aroma/herbal",schemaPath:"#/properties/aroma/properties/herbal/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -2182,7 +2182,7 @@ if(data37.earthy !== undefined){
 let data41 = data37.earthy;
 if((typeof data41 == "number") && (isFinite(data41))){
 if(data41 > 100 || isNaN(data41)){
-const err142 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err142 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -2192,7 +2192,7 @@ vErrors.push(err142);
 errors++;
 }
 if(data41 < 0 || isNaN(data41)){
-const err143 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err143 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -2203,7 +2203,7 @@ errors++;
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err144 = {instancePath:instancePath+"/aroma/earthy",schemaPath:"#/properties/aroma/properties/earthy/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -2217,7 +2217,7 @@ if(data37.woody !== undefined){
 let data42 = data37.woody;
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 100 || isNaN(data42)){
-const err145 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err145 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -2227,7 +2227,7 @@ vErrors.push(err145);
 errors++;
 }
 if(data42 < 0 || isNaN(data42)){
-const err146 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err146 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -2238,7 +2238,7 @@ errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err147 = {instancePath:instancePath+"/aroma/woody",schemaPath:"#/properties/aroma/properties/woody/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -2252,7 +2252,7 @@ if(data37.onion !== undefined){
 let data43 = data37.onion;
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 100 || isNaN(data43)){
-const err148 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err148 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -2262,7 +2262,7 @@ vErrors.push(err148);
 errors++;
 }
 if(data43 < 0 || isNaN(data43)){
-const err149 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err149 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -2273,7 +2273,7 @@ errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err150 = {instancePath:instancePath+"/aroma/onion",schemaPath:"#/properties/aroma/properties/onion/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -2287,7 +2287,7 @@ if(data37.citrus !== undefined){
 let data44 = data37.citrus;
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 100 || isNaN(data44)){
-const err151 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err151 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -2297,7 +2297,7 @@ vErrors.push(err151);
 errors++;
 }
 if(data44 < 0 || isNaN(data44)){
-const err152 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err152 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -2308,7 +2308,7 @@ errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err153 = {instancePath:instancePath+"/aroma/citrus",schemaPath:"#/properties/aroma/properties/citrus/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -2322,7 +2322,7 @@ if(data37.fruity !== undefined){
 let data45 = data37.fruity;
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 100 || isNaN(data45)){
-const err154 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err154 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2332,7 +2332,7 @@ vErrors.push(err154);
 errors++;
 }
 if(data45 < 0 || isNaN(data45)){
-const err155 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err155 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2343,7 +2343,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err156 = {instancePath:instancePath+"/aroma/fruity",schemaPath:"#/properties/aroma/properties/fruity/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2355,7 +2355,7 @@ errors++;
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/aroma",schemaPath:"#/properties/aroma/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err157 = {instancePath:instancePath+"/aroma",schemaPath:"#/properties/aroma/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2367,7 +2367,7 @@ errors++;
 }
 }
 else {
-const err158 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err158 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err158];
 }

@@ -15,7 +15,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err0 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -29,7 +29,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(data0 !== null){
-const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -42,7 +42,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -65,7 +65,7 @@ vErrors = null;
 }
 if(data._rev !== undefined){
 if(typeof data._rev !== "string"){
-const err3 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err3 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -81,7 +81,7 @@ const _errs10 = errors;
 let valid2 = false;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err4 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -95,7 +95,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs13 = errors;
 if(data2 !== null){
-const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,7 +108,7 @@ var _valid1 = _errs13 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -138,7 +138,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3._seconds !== undefined){
 let data4 = data3._seconds;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err7 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err7 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -151,7 +151,7 @@ errors++;
 if(data3._nanoseconds !== undefined){
 let data5 = data3._nanoseconds;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err8 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -163,7 +163,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err9 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -177,7 +177,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 const _errs23 = errors;
 if(typeof data3 !== "string"){
-const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -190,7 +190,7 @@ var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -220,7 +220,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._seconds !== undefined){
 let data7 = data6._seconds;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err12 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err12 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -233,7 +233,7 @@ errors++;
 if(data6._nanoseconds !== undefined){
 let data8 = data6._nanoseconds;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err13 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -245,7 +245,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -259,7 +259,7 @@ valid5 = valid5 || _valid3;
 if(!valid5){
 const _errs33 = errors;
 if(typeof data6 !== "string"){
-const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -272,7 +272,7 @@ var _valid3 = _errs33 === errors;
 valid5 = valid5 || _valid3;
 }
 if(!valid5){
-const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -299,7 +299,7 @@ const _errs36 = errors;
 let valid7 = false;
 const _errs37 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err17 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err17 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -313,7 +313,7 @@ valid7 = valid7 || _valid4;
 if(!valid7){
 const _errs39 = errors;
 if(typeof data9 !== "string"){
-const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -326,7 +326,7 @@ var _valid4 = _errs39 === errors;
 valid7 = valid7 || _valid4;
 }
 if(!valid7){
-const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -349,7 +349,7 @@ vErrors = null;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err20 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err20 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -361,7 +361,7 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
-const err21 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -375,7 +375,7 @@ if(data.name !== undefined){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func2(data12) < 1){
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -386,7 +386,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -402,7 +402,7 @@ const _errs48 = errors;
 let valid8 = false;
 const _errs49 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err24 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err24 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -416,7 +416,7 @@ valid8 = valid8 || _valid5;
 if(!valid8){
 const _errs51 = errors;
 if(data13 !== null){
-const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -429,7 +429,7 @@ var _valid5 = _errs51 === errors;
 valid8 = valid8 || _valid5;
 }
 if(!valid8){
-const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -456,7 +456,7 @@ const _errs54 = errors;
 let valid9 = false;
 const _errs55 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err27 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err27 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -470,7 +470,7 @@ valid9 = valid9 || _valid6;
 if(!valid9){
 const _errs57 = errors;
 if(data14 !== null){
-const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -483,7 +483,7 @@ var _valid6 = _errs57 === errors;
 valid9 = valid9 || _valid6;
 }
 if(!valid9){
-const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -510,7 +510,7 @@ const _errs60 = errors;
 let valid10 = false;
 const _errs61 = errors;
 if(typeof data15 !== "string"){
-const err30 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err30 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -524,7 +524,7 @@ valid10 = valid10 || _valid7;
 if(!valid10){
 const _errs63 = errors;
 if(data15 !== null){
-const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -537,7 +537,7 @@ var _valid7 = _errs63 === errors;
 valid10 = valid10 || _valid7;
 }
 if(!valid10){
-const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -560,7 +560,7 @@ vErrors = null;
 }
 if(data.hidden !== undefined){
 if(typeof data.hidden !== "boolean"){
-const err33 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err33 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -572,7 +572,7 @@ errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err34 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -588,7 +588,7 @@ const _errs70 = errors;
 let valid11 = false;
 const _errs71 = errors;
 if(typeof data18 !== "string"){
-const err35 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -598,7 +598,7 @@ vErrors.push(err35);
 errors++;
 }
 if("Boil" !== data18){
-const err36 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"},message:"must be equal to constant"};
+const err36 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/0/const",keyword:"const",params:{allowedValue: "Boil"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -612,7 +612,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs73 = errors;
 if(typeof data18 !== "string"){
-const err37 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err37 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -622,7 +622,7 @@ vErrors.push(err37);
 errors++;
 }
 if("Mash" !== data18){
-const err38 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/const",keyword:"const",params:{allowedValue: "Mash"},message:"must be equal to constant"};
+const err38 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/1/const",keyword:"const",params:{allowedValue: "Mash"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -636,7 +636,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs75 = errors;
 if(typeof data18 !== "string"){
-const err39 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err39 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -646,7 +646,7 @@ vErrors.push(err39);
 errors++;
 }
 if("Steep" !== data18){
-const err40 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/const",keyword:"const",params:{allowedValue: "Steep"},message:"must be equal to constant"};
+const err40 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/2/const",keyword:"const",params:{allowedValue: "Steep"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -660,7 +660,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs77 = errors;
 if(typeof data18 !== "string"){
-const err41 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err41 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -670,7 +670,7 @@ vErrors.push(err41);
 errors++;
 }
 if("Primary" !== data18){
-const err42 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/const",keyword:"const",params:{allowedValue: "Primary"},message:"must be equal to constant"};
+const err42 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/3/const",keyword:"const",params:{allowedValue: "Primary"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -684,7 +684,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs79 = errors;
 if(typeof data18 !== "string"){
-const err43 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err43 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -694,7 +694,7 @@ vErrors.push(err43);
 errors++;
 }
 if("Secondary" !== data18){
-const err44 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/const",keyword:"const",params:{allowedValue: "Secondary"},message:"must be equal to constant"};
+const err44 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/4/const",keyword:"const",params:{allowedValue: "Secondary"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -708,7 +708,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs81 = errors;
 if(typeof data18 !== "string"){
-const err45 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err45 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -718,7 +718,7 @@ vErrors.push(err45);
 errors++;
 }
 if("Bottling" !== data18){
-const err46 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/5/const",keyword:"const",params:{allowedValue: "Bottling"},message:"must be equal to constant"};
+const err46 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/5/const",keyword:"const",params:{allowedValue: "Bottling"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -732,7 +732,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs83 = errors;
 if(typeof data18 !== "string"){
-const err47 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/6/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err47 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/6/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -742,7 +742,7 @@ vErrors.push(err47);
 errors++;
 }
 if("Sparge" !== data18){
-const err48 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/6/const",keyword:"const",params:{allowedValue: "Sparge"},message:"must be equal to constant"};
+const err48 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/6/const",keyword:"const",params:{allowedValue: "Sparge"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -756,7 +756,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs85 = errors;
 if(typeof data18 !== "string"){
-const err49 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/7/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err49 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/7/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -766,7 +766,7 @@ vErrors.push(err49);
 errors++;
 }
 if("Flameout" !== data18){
-const err50 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/7/const",keyword:"const",params:{allowedValue: "Flameout"},message:"must be equal to constant"};
+const err50 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf/7/const",keyword:"const",params:{allowedValue: "Flameout"}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -785,7 +785,7 @@ valid11 = valid11 || _valid8;
 }
 }
 if(!valid11){
-const err51 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err51 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -812,7 +812,7 @@ const _errs88 = errors;
 let valid12 = false;
 const _errs89 = errors;
 if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err52 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err52 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -826,7 +826,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs91 = errors;
 if(data19 !== null){
-const err53 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err53 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -839,7 +839,7 @@ var _valid9 = _errs91 === errors;
 valid12 = valid12 || _valid9;
 }
 if(!valid12){
-const err54 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err54 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -869,7 +869,7 @@ const _errs96 = errors;
 let valid14 = false;
 const _errs97 = errors;
 if(typeof data20 !== "string"){
-const err55 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err55 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -879,7 +879,7 @@ vErrors.push(err55);
 errors++;
 }
 if("min" !== data20){
-const err56 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"},message:"must be equal to constant"};
+const err56 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/0/const",keyword:"const",params:{allowedValue: "min"}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -893,7 +893,7 @@ valid14 = valid14 || _valid11;
 if(!valid14){
 const _errs99 = errors;
 if(typeof data20 !== "string"){
-const err57 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -903,7 +903,7 @@ vErrors.push(err57);
 errors++;
 }
 if("day" !== data20){
-const err58 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"},message:"must be equal to constant"};
+const err58 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/1/const",keyword:"const",params:{allowedValue: "day"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -917,7 +917,7 @@ valid14 = valid14 || _valid11;
 if(!valid14){
 const _errs101 = errors;
 if(typeof data20 !== "string"){
-const err59 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err59 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -927,7 +927,7 @@ vErrors.push(err59);
 errors++;
 }
 if("days" !== data20){
-const err60 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"},message:"must be equal to constant"};
+const err60 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf/2/const",keyword:"const",params:{allowedValue: "days"}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -941,7 +941,7 @@ valid14 = valid14 || _valid11;
 }
 }
 if(!valid14){
-const err61 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err61 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/0/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -966,7 +966,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs103 = errors;
 if(data20 !== null){
-const err62 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err62 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -979,7 +979,7 @@ var _valid10 = _errs103 === errors;
 valid13 = valid13 || _valid10;
 }
 if(!valid13){
-const err63 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err63 = {instancePath:instancePath+"/timeUnit",schemaPath:"#/properties/timeUnit/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1003,7 +1003,7 @@ vErrors = null;
 if(data.amount !== undefined){
 let data21 = data.amount;
 if(!((typeof data21 == "number") && (isFinite(data21)))){
-const err64 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err64 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1019,7 +1019,7 @@ const _errs108 = errors;
 let valid15 = false;
 const _errs109 = errors;
 if(typeof data22 !== "string"){
-const err65 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err65 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1029,7 +1029,7 @@ vErrors.push(err65);
 errors++;
 }
 if("g" !== data22){
-const err66 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/const",keyword:"const",params:{allowedValue: "g"},message:"must be equal to constant"};
+const err66 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/const",keyword:"const",params:{allowedValue: "g"}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1043,7 +1043,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs111 = errors;
 if(typeof data22 !== "string"){
-const err67 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err67 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1053,7 +1053,7 @@ vErrors.push(err67);
 errors++;
 }
 if("mg" !== data22){
-const err68 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/const",keyword:"const",params:{allowedValue: "mg"},message:"must be equal to constant"};
+const err68 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/const",keyword:"const",params:{allowedValue: "mg"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1067,7 +1067,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs113 = errors;
 if(typeof data22 !== "string"){
-const err69 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err69 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1077,7 +1077,7 @@ vErrors.push(err69);
 errors++;
 }
 if("kg" !== data22){
-const err70 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/const",keyword:"const",params:{allowedValue: "kg"},message:"must be equal to constant"};
+const err70 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/const",keyword:"const",params:{allowedValue: "kg"}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1091,7 +1091,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs115 = errors;
 if(typeof data22 !== "string"){
-const err71 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err71 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1101,7 +1101,7 @@ vErrors.push(err71);
 errors++;
 }
 if("oz" !== data22){
-const err72 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/const",keyword:"const",params:{allowedValue: "oz"},message:"must be equal to constant"};
+const err72 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/const",keyword:"const",params:{allowedValue: "oz"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1115,7 +1115,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs117 = errors;
 if(typeof data22 !== "string"){
-const err73 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err73 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1125,7 +1125,7 @@ vErrors.push(err73);
 errors++;
 }
 if("lb" !== data22){
-const err74 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/const",keyword:"const",params:{allowedValue: "lb"},message:"must be equal to constant"};
+const err74 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/const",keyword:"const",params:{allowedValue: "lb"}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1139,7 +1139,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs119 = errors;
 if(typeof data22 !== "string"){
-const err75 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/5/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err75 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/5/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1149,7 +1149,7 @@ vErrors.push(err75);
 errors++;
 }
 if("ml" !== data22){
-const err76 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/5/const",keyword:"const",params:{allowedValue: "ml"},message:"must be equal to constant"};
+const err76 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/5/const",keyword:"const",params:{allowedValue: "ml"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1163,7 +1163,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs121 = errors;
 if(typeof data22 !== "string"){
-const err77 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/6/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err77 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/6/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1173,7 +1173,7 @@ vErrors.push(err77);
 errors++;
 }
 if("l" !== data22){
-const err78 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/6/const",keyword:"const",params:{allowedValue: "l"},message:"must be equal to constant"};
+const err78 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/6/const",keyword:"const",params:{allowedValue: "l"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1187,7 +1187,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs123 = errors;
 if(typeof data22 !== "string"){
-const err79 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/7/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err79 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/7/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1197,7 +1197,7 @@ vErrors.push(err79);
 errors++;
 }
 if("tsp" !== data22){
-const err80 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/7/const",keyword:"const",params:{allowedValue: "tsp"},message:"must be equal to constant"};
+const err80 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/7/const",keyword:"const",params:{allowedValue: "tsp"}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1211,7 +1211,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs125 = errors;
 if(typeof data22 !== "string"){
-const err81 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/8/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err81 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/8/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1221,7 +1221,7 @@ vErrors.push(err81);
 errors++;
 }
 if("tbsp" !== data22){
-const err82 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/8/const",keyword:"const",params:{allowedValue: "tbsp"},message:"must be equal to constant"};
+const err82 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/8/const",keyword:"const",params:{allowedValue: "tbsp"}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1235,7 +1235,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs127 = errors;
 if(typeof data22 !== "string"){
-const err83 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/9/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err83 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/9/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1245,7 +1245,7 @@ vErrors.push(err83);
 errors++;
 }
 if("cup" !== data22){
-const err84 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/9/const",keyword:"const",params:{allowedValue: "cup"},message:"must be equal to constant"};
+const err84 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/9/const",keyword:"const",params:{allowedValue: "cup"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1259,7 +1259,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs129 = errors;
 if(typeof data22 !== "string"){
-const err85 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/10/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err85 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/10/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1269,7 +1269,7 @@ vErrors.push(err85);
 errors++;
 }
 if("pkg" !== data22){
-const err86 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/10/const",keyword:"const",params:{allowedValue: "pkg"},message:"must be equal to constant"};
+const err86 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/10/const",keyword:"const",params:{allowedValue: "pkg"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1283,7 +1283,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs131 = errors;
 if(typeof data22 !== "string"){
-const err87 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/11/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err87 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/11/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1293,7 +1293,7 @@ vErrors.push(err87);
 errors++;
 }
 if("items" !== data22){
-const err88 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/11/const",keyword:"const",params:{allowedValue: "items"},message:"must be equal to constant"};
+const err88 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/11/const",keyword:"const",params:{allowedValue: "items"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1307,7 +1307,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs133 = errors;
 if(typeof data22 !== "string"){
-const err89 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/12/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err89 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/12/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1317,7 +1317,7 @@ vErrors.push(err89);
 errors++;
 }
 if("drops" !== data22){
-const err90 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/12/const",keyword:"const",params:{allowedValue: "drops"},message:"must be equal to constant"};
+const err90 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/12/const",keyword:"const",params:{allowedValue: "drops"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1331,7 +1331,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs135 = errors;
 if(typeof data22 !== "string"){
-const err91 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/13/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err91 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/13/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1341,7 +1341,7 @@ vErrors.push(err91);
 errors++;
 }
 if("pt" !== data22){
-const err92 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/13/const",keyword:"const",params:{allowedValue: "pt"},message:"must be equal to constant"};
+const err92 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/13/const",keyword:"const",params:{allowedValue: "pt"}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1355,7 +1355,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs137 = errors;
 if(typeof data22 !== "string"){
-const err93 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/14/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err93 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/14/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1365,7 +1365,7 @@ vErrors.push(err93);
 errors++;
 }
 if("qt" !== data22){
-const err94 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/14/const",keyword:"const",params:{allowedValue: "qt"},message:"must be equal to constant"};
+const err94 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/14/const",keyword:"const",params:{allowedValue: "qt"}};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1379,7 +1379,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs139 = errors;
 if(typeof data22 !== "string"){
-const err95 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/15/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err95 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/15/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1389,7 +1389,7 @@ vErrors.push(err95);
 errors++;
 }
 if("gal" !== data22){
-const err96 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/15/const",keyword:"const",params:{allowedValue: "gal"},message:"must be equal to constant"};
+const err96 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/15/const",keyword:"const",params:{allowedValue: "gal"}};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1416,7 +1416,7 @@ valid15 = valid15 || _valid12;
 }
 }
 if(!valid15){
-const err97 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err97 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1443,7 +1443,7 @@ const _errs142 = errors;
 let valid16 = false;
 const _errs143 = errors;
 if(!((typeof data23 == "number") && (isFinite(data23)))){
-const err98 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err98 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1457,7 +1457,7 @@ valid16 = valid16 || _valid13;
 if(!valid16){
 const _errs145 = errors;
 if(data23 !== null){
-const err99 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err99 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1470,7 +1470,7 @@ var _valid13 = _errs145 === errors;
 valid16 = valid16 || _valid13;
 }
 if(!valid16){
-const err100 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err100 = {instancePath:instancePath+"/amountPerL",schemaPath:"#/properties/amountPerL/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1498,7 +1498,7 @@ let valid17 = false;
 const _errs149 = errors;
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 100 || isNaN(data24)){
-const err101 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err101 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1508,7 +1508,7 @@ vErrors.push(err101);
 errors++;
 }
 if(data24 < 0 || isNaN(data24)){
-const err102 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err102 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1519,7 +1519,7 @@ errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err103 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1533,7 +1533,7 @@ valid17 = valid17 || _valid14;
 if(!valid17){
 const _errs151 = errors;
 if(data24 !== null){
-const err104 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err104 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1546,7 +1546,7 @@ var _valid14 = _errs151 === errors;
 valid17 = valid17 || _valid14;
 }
 if(!valid17){
-const err105 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err105 = {instancePath:instancePath+"/concentration",schemaPath:"#/properties/concentration/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1569,7 +1569,7 @@ vErrors = null;
 }
 if(data.waterAdjustment !== undefined){
 if(typeof data.waterAdjustment !== "boolean"){
-const err106 = {instancePath:instancePath+"/waterAdjustment",schemaPath:"#/properties/waterAdjustment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err106 = {instancePath:instancePath+"/waterAdjustment",schemaPath:"#/properties/waterAdjustment/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1581,7 +1581,7 @@ errors++;
 }
 }
 else {
-const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err107 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err107];
 }

@@ -11,7 +11,7 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.time !== undefined){
 let data0 = data.time;
 if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err0 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err0 = {instancePath:instancePath+"/time",schemaPath:"#/properties/time/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -27,7 +27,7 @@ const _errs4 = errors;
 let valid1 = false;
 const _errs5 = errors;
 if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err1 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err1 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -41,7 +41,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs7 = errors;
 if(data1 !== null){
-const err2 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -54,7 +54,7 @@ var _valid0 = _errs7 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/sg",schemaPath:"#/properties/sg/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -78,7 +78,7 @@ vErrors = null;
 if(data.temp !== undefined){
 let data2 = data.temp;
 if(!((typeof data2 == "number") && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err4 = {instancePath:instancePath+"/temp",schemaPath:"#/properties/temp/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -94,7 +94,7 @@ const _errs12 = errors;
 let valid2 = false;
 const _errs13 = errors;
 if(typeof data3 !== "string"){
-const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -108,7 +108,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs15 = errors;
 if(data3 !== null){
-const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -121,7 +121,7 @@ var _valid1 = _errs15 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -144,7 +144,7 @@ vErrors = null;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -160,7 +160,7 @@ const _errs20 = errors;
 let valid3 = false;
 const _errs21 = errors;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -174,7 +174,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 const _errs23 = errors;
 if(data5 !== null){
-const err10 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err10 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,7 +187,7 @@ var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err11 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err11 = {instancePath:instancePath+"/pressure",schemaPath:"#/properties/pressure/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -215,7 +215,7 @@ let valid4 = false;
 const _errs27 = errors;
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 14 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 14},message:"must be <= 14"};
+const err12 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 14}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -225,7 +225,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data6 < 0 || isNaN(data6)){
-const err13 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err13 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -236,7 +236,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -250,7 +250,7 @@ valid4 = valid4 || _valid3;
 if(!valid4){
 const _errs29 = errors;
 if(data6 !== null){
-const err15 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err15 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -263,7 +263,7 @@ var _valid3 = _errs29 === errors;
 valid4 = valid4 || _valid3;
 }
 if(!valid4){
-const err16 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err16 = {instancePath:instancePath+"/ph",schemaPath:"#/properties/ph/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -290,7 +290,7 @@ const _errs32 = errors;
 let valid5 = false;
 const _errs33 = errors;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err17 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err17 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -304,7 +304,7 @@ valid5 = valid5 || _valid4;
 if(!valid5){
 const _errs35 = errors;
 if(data7 !== null){
-const err18 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err18 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -317,7 +317,7 @@ var _valid4 = _errs35 === errors;
 valid5 = valid5 || _valid4;
 }
 if(!valid5){
-const err19 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err19 = {instancePath:instancePath+"/battery",schemaPath:"#/properties/battery/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -344,7 +344,7 @@ const _errs38 = errors;
 let valid6 = false;
 const _errs39 = errors;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err20 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err20 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -358,7 +358,7 @@ valid6 = valid6 || _valid5;
 if(!valid6){
 const _errs41 = errors;
 if(data8 !== null){
-const err21 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err21 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -371,7 +371,7 @@ var _valid5 = _errs41 === errors;
 valid6 = valid6 || _valid5;
 }
 if(!valid6){
-const err22 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err22 = {instancePath:instancePath+"/rssi",schemaPath:"#/properties/rssi/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -398,7 +398,7 @@ const _errs44 = errors;
 let valid7 = false;
 const _errs45 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err23 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err23 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -412,7 +412,7 @@ valid7 = valid7 || _valid6;
 if(!valid7){
 const _errs47 = errors;
 if(data9 !== null){
-const err24 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err24 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -425,7 +425,7 @@ var _valid6 = _errs47 === errors;
 valid7 = valid7 || _valid6;
 }
 if(!valid7){
-const err25 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err25 = {instancePath:instancePath+"/angle",schemaPath:"#/properties/angle/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -452,7 +452,7 @@ const _errs50 = errors;
 let valid8 = false;
 const _errs51 = errors;
 if(typeof data10 !== "string"){
-const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err26 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -466,7 +466,7 @@ valid8 = valid8 || _valid7;
 if(!valid8){
 const _errs53 = errors;
 if(data10 !== null){
-const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err27 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -479,7 +479,7 @@ var _valid7 = _errs53 === errors;
 valid8 = valid8 || _valid7;
 }
 if(!valid8){
-const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -502,7 +502,7 @@ vErrors = null;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err29];
 }

@@ -10,7 +10,7 @@ let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -25,7 +25,7 @@ const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
 if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err1 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -39,7 +39,7 @@ valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs5 = errors;
 if(data0 !== null){
-const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err2 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -52,7 +52,7 @@ var _valid0 = _errs5 === errors;
 valid1 = valid1 || _valid0;
 }
 if(!valid1){
-const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err3 = {instancePath:instancePath+"/_id",schemaPath:"#/properties/_id/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -75,7 +75,7 @@ vErrors = null;
 }
 if(data._rev !== undefined){
 if(typeof data._rev !== "string"){
-const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err4 = {instancePath:instancePath+"/_rev",schemaPath:"#/properties/_rev/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -91,7 +91,7 @@ const _errs10 = errors;
 let valid2 = false;
 const _errs11 = errors;
 if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err5 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -105,7 +105,7 @@ valid2 = valid2 || _valid1;
 if(!valid2){
 const _errs13 = errors;
 if(data2 !== null){
-const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err6 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -118,7 +118,7 @@ var _valid1 = _errs13 === errors;
 valid2 = valid2 || _valid1;
 }
 if(!valid2){
-const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err7 = {instancePath:instancePath+"/_data_rev",schemaPath:"#/properties/_data_rev/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -148,7 +148,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3._seconds !== undefined){
 let data4 = data3._seconds;
 if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err8 = {instancePath:instancePath+"/_timestamp/_seconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -161,7 +161,7 @@ errors++;
 if(data3._nanoseconds !== undefined){
 let data5 = data3._nanoseconds;
 if(!((typeof data5 == "number") && (isFinite(data5)))){
-const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err9 = {instancePath:instancePath+"/_timestamp/_nanoseconds",schemaPath:"#/properties/_timestamp/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -173,7 +173,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err10 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -187,7 +187,7 @@ valid3 = valid3 || _valid2;
 if(!valid3){
 const _errs23 = errors;
 if(typeof data3 !== "string"){
-const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -200,7 +200,7 @@ var _valid2 = _errs23 === errors;
 valid3 = valid3 || _valid2;
 }
 if(!valid3){
-const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err12 = {instancePath:instancePath+"/_timestamp",schemaPath:"#/properties/_timestamp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -230,7 +230,7 @@ if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._seconds !== undefined){
 let data7 = data6._seconds;
 if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err13 = {instancePath:instancePath+"/_created/_seconds",schemaPath:"#/properties/_created/anyOf/0/properties/_seconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -243,7 +243,7 @@ errors++;
 if(data6._nanoseconds !== undefined){
 let data8 = data6._nanoseconds;
 if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err14 = {instancePath:instancePath+"/_created/_nanoseconds",schemaPath:"#/properties/_created/anyOf/0/properties/_nanoseconds/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -255,7 +255,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err15 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/0/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -269,7 +269,7 @@ valid5 = valid5 || _valid3;
 if(!valid5){
 const _errs33 = errors;
 if(typeof data6 !== "string"){
-const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err16 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -282,7 +282,7 @@ var _valid3 = _errs33 === errors;
 valid5 = valid5 || _valid3;
 }
 if(!valid5){
-const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err17 = {instancePath:instancePath+"/_created",schemaPath:"#/properties/_created/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -309,7 +309,7 @@ const _errs36 = errors;
 let valid7 = false;
 const _errs37 = errors;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err18 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -323,7 +323,7 @@ valid7 = valid7 || _valid4;
 if(!valid7){
 const _errs39 = errors;
 if(typeof data9 !== "string"){
-const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err19 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -336,7 +336,7 @@ var _valid4 = _errs39 === errors;
 valid7 = valid7 || _valid4;
 }
 if(!valid7){
-const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err20 = {instancePath:instancePath+"/_timestamp_ms",schemaPath:"#/properties/_timestamp_ms/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -359,7 +359,7 @@ vErrors = null;
 }
 if(data.createdAt !== undefined){
 if(typeof data.createdAt !== "string"){
-const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -371,7 +371,7 @@ errors++;
 }
 if(data.updatedAt !== undefined){
 if(typeof data.updatedAt !== "string"){
-const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err22 = {instancePath:instancePath+"/updatedAt",schemaPath:"#/properties/updatedAt/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -385,7 +385,7 @@ if(data.name !== undefined){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func2(data12) < 1){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -396,7 +396,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -412,7 +412,7 @@ const _errs48 = errors;
 let valid8 = false;
 const _errs49 = errors;
 if(!((typeof data13 == "number") && (isFinite(data13)))){
-const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err25 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -426,7 +426,7 @@ valid8 = valid8 || _valid5;
 if(!valid8){
 const _errs51 = errors;
 if(data13 !== null){
-const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err26 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -439,7 +439,7 @@ var _valid5 = _errs51 === errors;
 valid8 = valid8 || _valid5;
 }
 if(!valid8){
-const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err27 = {instancePath:instancePath+"/inventory",schemaPath:"#/properties/inventory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -466,7 +466,7 @@ const _errs54 = errors;
 let valid9 = false;
 const _errs55 = errors;
 if(!((typeof data14 == "number") && (isFinite(data14)))){
-const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err28 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -480,7 +480,7 @@ valid9 = valid9 || _valid6;
 if(!valid9){
 const _errs57 = errors;
 if(data14 !== null){
-const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err29 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -493,7 +493,7 @@ var _valid6 = _errs57 === errors;
 valid9 = valid9 || _valid6;
 }
 if(!valid9){
-const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err30 = {instancePath:instancePath+"/costPerAmount",schemaPath:"#/properties/costPerAmount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -520,7 +520,7 @@ const _errs60 = errors;
 let valid10 = false;
 const _errs61 = errors;
 if(typeof data15 !== "string"){
-const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err31 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -534,7 +534,7 @@ valid10 = valid10 || _valid7;
 if(!valid10){
 const _errs63 = errors;
 if(data15 !== null){
-const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err32 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -547,7 +547,7 @@ var _valid7 = _errs63 === errors;
 valid10 = valid10 || _valid7;
 }
 if(!valid10){
-const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err33 = {instancePath:instancePath+"/notes",schemaPath:"#/properties/notes/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -570,7 +570,7 @@ vErrors = null;
 }
 if(data.hidden !== undefined){
 if(typeof data.hidden !== "boolean"){
-const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err34 = {instancePath:instancePath+"/hidden",schemaPath:"#/properties/hidden/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -582,7 +582,7 @@ errors++;
 }
 if(data.type !== undefined){
 if(typeof data.type !== "string"){
-const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err35 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -594,7 +594,7 @@ errors++;
 }
 if(data.form !== undefined){
 if(typeof data.form !== "string"){
-const err36 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err36 = {instancePath:instancePath+"/form",schemaPath:"#/properties/form/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -610,7 +610,7 @@ const _errs72 = errors;
 let valid11 = false;
 const _errs73 = errors;
 if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err37 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err37 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -624,7 +624,7 @@ valid11 = valid11 || _valid8;
 if(!valid11){
 const _errs75 = errors;
 if(data19 !== null){
-const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err38 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -637,7 +637,7 @@ var _valid8 = _errs75 === errors;
 valid11 = valid11 || _valid8;
 }
 if(!valid11){
-const err39 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err39 = {instancePath:instancePath+"/amount",schemaPath:"#/properties/amount/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -664,7 +664,7 @@ const _errs78 = errors;
 let valid12 = false;
 const _errs79 = errors;
 if(typeof data20 !== "string"){
-const err40 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err40 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -674,7 +674,7 @@ vErrors.push(err40);
 errors++;
 }
 if("g" !== data20){
-const err41 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/const",keyword:"const",params:{allowedValue: "g"},message:"must be equal to constant"};
+const err41 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/0/const",keyword:"const",params:{allowedValue: "g"}};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -688,7 +688,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs81 = errors;
 if(typeof data20 !== "string"){
-const err42 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err42 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -698,7 +698,7 @@ vErrors.push(err42);
 errors++;
 }
 if("ml" !== data20){
-const err43 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/const",keyword:"const",params:{allowedValue: "ml"},message:"must be equal to constant"};
+const err43 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/1/const",keyword:"const",params:{allowedValue: "ml"}};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -712,7 +712,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs83 = errors;
 if(typeof data20 !== "string"){
-const err44 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err44 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -722,7 +722,7 @@ vErrors.push(err44);
 errors++;
 }
 if("pkg" !== data20){
-const err45 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/const",keyword:"const",params:{allowedValue: "pkg"},message:"must be equal to constant"};
+const err45 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/2/const",keyword:"const",params:{allowedValue: "pkg"}};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -736,7 +736,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs85 = errors;
 if(typeof data20 !== "string"){
-const err46 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err46 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -746,7 +746,7 @@ vErrors.push(err46);
 errors++;
 }
 if("billion cells" !== data20){
-const err47 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/const",keyword:"const",params:{allowedValue: "billion cells"},message:"must be equal to constant"};
+const err47 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/3/const",keyword:"const",params:{allowedValue: "billion cells"}};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -760,7 +760,7 @@ valid12 = valid12 || _valid9;
 if(!valid12){
 const _errs87 = errors;
 if(typeof data20 !== "string"){
-const err48 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err48 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -770,7 +770,7 @@ vErrors.push(err48);
 errors++;
 }
 if("oz" !== data20){
-const err49 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/const",keyword:"const",params:{allowedValue: "oz"},message:"must be equal to constant"};
+const err49 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf/4/const",keyword:"const",params:{allowedValue: "oz"}};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -786,7 +786,7 @@ valid12 = valid12 || _valid9;
 }
 }
 if(!valid12){
-const err50 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err50 = {instancePath:instancePath+"/unit",schemaPath:"#/properties/unit/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -813,7 +813,7 @@ const _errs90 = errors;
 let valid13 = false;
 const _errs91 = errors;
 if(typeof data21 !== "string"){
-const err51 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err51 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -827,7 +827,7 @@ valid13 = valid13 || _valid10;
 if(!valid13){
 const _errs93 = errors;
 if(data21 !== null){
-const err52 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err52 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -840,7 +840,7 @@ var _valid10 = _errs93 === errors;
 valid13 = valid13 || _valid10;
 }
 if(!valid13){
-const err53 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err53 = {instancePath:instancePath+"/laboratory",schemaPath:"#/properties/laboratory/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -867,7 +867,7 @@ const _errs96 = errors;
 let valid14 = false;
 const _errs97 = errors;
 if(typeof data22 !== "string"){
-const err54 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err54 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -881,7 +881,7 @@ valid14 = valid14 || _valid11;
 if(!valid14){
 const _errs99 = errors;
 if(data22 !== null){
-const err55 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err55 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -894,7 +894,7 @@ var _valid11 = _errs99 === errors;
 valid14 = valid14 || _valid11;
 }
 if(!valid14){
-const err56 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err56 = {instancePath:instancePath+"/productId",schemaPath:"#/properties/productId/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -921,7 +921,7 @@ const _errs102 = errors;
 let valid15 = false;
 const _errs103 = errors;
 if(typeof data23 !== "string"){
-const err57 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err57 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf/0/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -935,7 +935,7 @@ valid15 = valid15 || _valid12;
 if(!valid15){
 const _errs105 = errors;
 if(data23 !== null){
-const err58 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err58 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -948,7 +948,7 @@ var _valid12 = _errs105 === errors;
 valid15 = valid15 || _valid12;
 }
 if(!valid15){
-const err59 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err59 = {instancePath:instancePath+"/flocculation",schemaPath:"#/properties/flocculation/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -976,7 +976,7 @@ let valid16 = false;
 const _errs109 = errors;
 if((typeof data24 == "number") && (isFinite(data24))){
 if(data24 > 100 || isNaN(data24)){
-const err60 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err60 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -986,7 +986,7 @@ vErrors.push(err60);
 errors++;
 }
 if(data24 < 0 || isNaN(data24)){
-const err61 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err61 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -997,7 +997,7 @@ errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err62 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -1011,7 +1011,7 @@ valid16 = valid16 || _valid13;
 if(!valid16){
 const _errs111 = errors;
 if(data24 !== null){
-const err63 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err63 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -1024,7 +1024,7 @@ var _valid13 = _errs111 === errors;
 valid16 = valid16 || _valid13;
 }
 if(!valid16){
-const err64 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err64 = {instancePath:instancePath+"/attenuation",schemaPath:"#/properties/attenuation/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -1052,7 +1052,7 @@ let valid17 = false;
 const _errs115 = errors;
 if((typeof data25 == "number") && (isFinite(data25))){
 if(data25 > 100 || isNaN(data25)){
-const err65 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err65 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -1062,7 +1062,7 @@ vErrors.push(err65);
 errors++;
 }
 if(data25 < 0 || isNaN(data25)){
-const err66 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err66 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -1073,7 +1073,7 @@ errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err67 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -1087,7 +1087,7 @@ valid17 = valid17 || _valid14;
 if(!valid17){
 const _errs117 = errors;
 if(data25 !== null){
-const err68 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err68 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -1100,7 +1100,7 @@ var _valid14 = _errs117 === errors;
 valid17 = valid17 || _valid14;
 }
 if(!valid17){
-const err69 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err69 = {instancePath:instancePath+"/minAttenuation",schemaPath:"#/properties/minAttenuation/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -1128,7 +1128,7 @@ let valid18 = false;
 const _errs121 = errors;
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 100 || isNaN(data26)){
-const err70 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"};
+const err70 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100}};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -1138,7 +1138,7 @@ vErrors.push(err70);
 errors++;
 }
 if(data26 < 0 || isNaN(data26)){
-const err71 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err71 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -1149,7 +1149,7 @@ errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err72 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -1163,7 +1163,7 @@ valid18 = valid18 || _valid15;
 if(!valid18){
 const _errs123 = errors;
 if(data26 !== null){
-const err73 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err73 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -1176,7 +1176,7 @@ var _valid15 = _errs123 === errors;
 valid18 = valid18 || _valid15;
 }
 if(!valid18){
-const err74 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err74 = {instancePath:instancePath+"/maxAttenuation",schemaPath:"#/properties/maxAttenuation/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1203,7 +1203,7 @@ const _errs126 = errors;
 let valid19 = false;
 const _errs127 = errors;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err75 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err75 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1217,7 +1217,7 @@ valid19 = valid19 || _valid16;
 if(!valid19){
 const _errs129 = errors;
 if(data27 !== null){
-const err76 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err76 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1230,7 +1230,7 @@ var _valid16 = _errs129 === errors;
 valid19 = valid19 || _valid16;
 }
 if(!valid19){
-const err77 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err77 = {instancePath:instancePath+"/minTemp",schemaPath:"#/properties/minTemp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1257,7 +1257,7 @@ const _errs132 = errors;
 let valid20 = false;
 const _errs133 = errors;
 if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err78 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err78 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1271,7 +1271,7 @@ valid20 = valid20 || _valid17;
 if(!valid20){
 const _errs135 = errors;
 if(data28 !== null){
-const err79 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err79 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1284,7 +1284,7 @@ var _valid17 = _errs135 === errors;
 valid20 = valid20 || _valid17;
 }
 if(!valid20){
-const err80 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err80 = {instancePath:instancePath+"/maxTemp",schemaPath:"#/properties/maxTemp/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1312,7 +1312,7 @@ let valid21 = false;
 const _errs139 = errors;
 if((typeof data29 == "number") && (isFinite(data29))){
 if(data29 > 30 || isNaN(data29)){
-const err81 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30},message:"must be <= 30"};
+const err81 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 30}};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1322,7 +1322,7 @@ vErrors.push(err81);
 errors++;
 }
 if(data29 < 0 || isNaN(data29)){
-const err82 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err82 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1333,7 +1333,7 @@ errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err83 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1347,7 +1347,7 @@ valid21 = valid21 || _valid18;
 if(!valid21){
 const _errs141 = errors;
 if(data29 !== null){
-const err84 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err84 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1360,7 +1360,7 @@ var _valid18 = _errs141 === errors;
 valid21 = valid21 || _valid18;
 }
 if(!valid21){
-const err85 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err85 = {instancePath:instancePath+"/maxAbv",schemaPath:"#/properties/maxAbv/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1383,7 +1383,7 @@ vErrors = null;
 }
 if(data.bestFor !== undefined){
 if(typeof data.bestFor !== "string"){
-const err86 = {instancePath:instancePath+"/bestFor",schemaPath:"#/properties/bestFor/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err86 = {instancePath:instancePath+"/bestFor",schemaPath:"#/properties/bestFor/type",keyword:"type",params:{type: "string"}};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1399,7 +1399,7 @@ const _errs146 = errors;
 let valid22 = false;
 const _errs147 = errors;
 if(typeof data31 !== "boolean"){
-const err87 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const err87 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf/0/type",keyword:"type",params:{type: "boolean"}};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1413,7 +1413,7 @@ valid22 = valid22 || _valid19;
 if(!valid22){
 const _errs149 = errors;
 if(data31 !== null){
-const err88 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err88 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1426,7 +1426,7 @@ var _valid19 = _errs149 === errors;
 valid22 = valid22 || _valid19;
 }
 if(!valid22){
-const err89 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err89 = {instancePath:instancePath+"/starter",schemaPath:"#/properties/starter/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1453,7 +1453,7 @@ const _errs152 = errors;
 let valid23 = false;
 const _errs153 = errors;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-const err90 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err90 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf/0/type",keyword:"type",params:{type: "number"}};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1467,7 +1467,7 @@ valid23 = valid23 || _valid20;
 if(!valid23){
 const _errs155 = errors;
 if(data32 !== null){
-const err91 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
+const err91 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf/1/type",keyword:"type",params:{type: "null"}};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1480,7 +1480,7 @@ var _valid20 = _errs155 === errors;
 valid23 = valid23 || _valid20;
 }
 if(!valid23){
-const err92 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+const err92 = {instancePath:instancePath+"/starterSize",schemaPath:"#/properties/starterSize/anyOf",keyword:"anyOf",params:{}};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1503,7 +1503,7 @@ vErrors = null;
 }
 }
 else {
-const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err93 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
 if(vErrors === null){
 vErrors = [err93];
 }
