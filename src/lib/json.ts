@@ -77,15 +77,117 @@ export function canonicalText(doc: Doc, fresh?: readonly string[]): CanonicalTex
   // (in order when they come from stored text) are serialised in one pass, not key by key.
   const sorted = withSortedKeys(doc);
   if (sorted !== doc && (fresh ? topLevelInOrder(sorted, fresh) : inCanonicalOrder(sorted))) return { text: JSON.stringify(sorted), parsesInOrder: true };
-  const text = canonicalSlow(doc);
-  return { text, parsesInOrder: !INTEGER_KEY.test(text) };
+  return unorderedText(doc);
+}
+
+/**
+ * Canonical text of many documents that mostly share one order of keys, such as a device's readings:
+ * the keys are sorted once for each run of documents with the same keys in the same order, and a
+ * document whose members are all scalars is copied in that order and serialised in one pass (a third
+ * of canonicalText's time for a reading). Any other document goes to canonicalText.
+ */
+export function sameShapeText(): (doc: Doc) => string {
+  let keys: string[] = [];
+  // The keys in canonical order; undefined when one starts with a digit (see orderedCopy).
+  let sorted: string[] | undefined = [];
+  return (doc) => {
+    let i = 0;
+    let same = true;
+    for (const key in doc) {
+      if (keys[i] !== key) {
+        same = false;
+        break;
+      }
+      i++;
+    }
+    if (!same || i !== keys.length) {
+      keys = Object.keys(doc);
+      sorted = keys.some(startsWithDigit) ? undefined : keys.slice().sort();
+    }
+    if (sorted === undefined || !isPlainProto(doc)) return canonicalText(doc).text;
+    const out: Doc = Object.create(null);
+    for (let j = 0; j < sorted.length; j++) {
+      const key = sorted[j];
+      const v = doc[key];
+      if (v !== null && typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") return canonicalText(doc).text;
+      out[key] = v;
+    }
+    return JSON.stringify(out);
+  };
 }
 
 /** Canonical JSON text of any JSON value, and whether it parses back in canonical order. */
 export function canonicalValue(value: unknown): CanonicalText {
   if (inCanonicalOrder(value)) return { text: JSON.stringify(value), parsesInOrder: true };
+  return unorderedText(value);
+}
+
+// A value whose keys are out of order somewhere below the top (an imported batch, as other programs
+// write them): a copy in canonical order, serialised in one JSON.stringify, took a half to two thirds
+// of the time of serialising key by key. What the copy cannot carry goes key by key, as before.
+function unorderedText(value: unknown): CanonicalText {
+  const copy = orderedCopy(value);
+  if (copy !== UNCOPIED) return { text: JSON.stringify(copy), parsesInOrder: true };
   const text = canonicalSlow(value);
   return { text, parsesInOrder: !INTEGER_KEY.test(text) };
+}
+
+const UNCOPIED = Symbol("uncopied");
+
+// An integer-like key ("0", "12") is enumerated before all others whatever its place: copies in key
+// order leave out every key that starts with a digit, which is cheaper to tell and never wrong.
+const startsWithDigit = (key: string) => {
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
+
+/** An object JSON.stringify writes member by member: no toJSON or other members from a prototype. */
+const isPlainProto = (value: object) => {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * The value with the keys of every object in alphabetical order: the value itself where they already
+ * are, else a copy (objects without a prototype, so a `__proto__` member stays data). UNCOPIED for
+ * what JSON.stringify of such a copy would not write as canonicalSlow does: a key starting with a
+ * digit (JavaScript enumerates integer-like keys first), an object that is not plain (its toJSON), a
+ * value that is not JSON (undefined, a function, a symbol, a bigint).
+ */
+function orderedCopy(value: unknown): unknown {
+  if (value === null) return value;
+  const type = typeof value;
+  if (type !== "object") return type === "string" || type === "number" || type === "boolean" ? value : UNCOPIED;
+  if (Array.isArray(value)) {
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const copy = orderedCopy(v);
+      if (copy === UNCOPIED) return UNCOPIED;
+      if (copy !== v) (out ??= value.slice())[i] = copy;
+    }
+    return out ?? value;
+  }
+  if (!isPlainProto(value as object)) return UNCOPIED;
+  const src = value as Doc;
+  const keys = Object.keys(src);
+  let inOrder = true;
+  for (let i = 1; i < keys.length && inOrder; i++) inOrder = keys[i - 1] < keys[i];
+  if (!inOrder) keys.sort();
+  let out: Doc | undefined = inOrder ? undefined : Object.create(null);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (startsWithDigit(key)) return UNCOPIED;
+    const v = src[key];
+    const copy = orderedCopy(v);
+    if (copy === UNCOPIED) return UNCOPIED;
+    if (out === undefined && copy !== v) {
+      out = Object.create(null) as Doc;
+      for (let j = 0; j < i; j++) out[keys[j]] = src[keys[j]];
+    }
+    if (out !== undefined) out[key] = copy;
+  }
+  return out ?? value;
 }
 
 /** `inCanonicalOrder` for a document whose members outside `fresh` are known to be in order within. */

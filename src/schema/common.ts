@@ -4,6 +4,7 @@
 // Nullable values are unions with Null (plain TypeBox, so TypeBox's own checker and ajv agree);
 // the issue formatter folds the union's branch errors back into one issue.
 import { Type, type TLiteral, type TSchema, type TUnion, type NumberOptions } from "@sinclair/typebox";
+import { NUMERIC_STRING_PATTERN } from "./numeric-string";
 
 export const Opt = <T extends TSchema>(schema: T) => Type.Optional(schema);
 
@@ -23,8 +24,6 @@ export function OneOf<const T extends readonly string[]>(values: T): TUnion<TLit
   return Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<TLiteral<T[number]>[]>;
 }
 
-/** A decimal number written as a string (".860", "6.3"), as real water profiles carry them. */
-export const NUMERIC_STRING_PATTERN = "^-?(\\d+(\\.\\d*)?|\\.\\d+)$";
 export const NumericString = () => Type.String({ pattern: NUMERIC_STRING_PATTERN });
 
 /** Bounds the document states more than once. */

@@ -1,7 +1,7 @@
 // Turns ajv errors into the service's validation issues: one issue per broken rule, with a dot
 // path, the JSON Schema keyword and a message that names the path but never echoes the input.
 import type { ErrorObject } from "ajv";
-import { NUMERIC_STRING_PATTERN } from "./common";
+import { NUMERIC_STRING_PATTERN } from "./numeric-string";
 
 export interface ValidationIssue {
   /** Dot path from the root, array indices as numbers ("fermentables.0.amount"; "" for the root). */

@@ -1,4 +1,4 @@
-import { canonicalText, type Doc } from "../lib/json.ts";
+import { sameShapeText, type Doc } from "../lib/json.ts";
 
 // Readings as rows, the same in both stores. A list's order is today's sort of the array: by
 // Number(time) || 0 (a reading without a numeric time sits at 0), equal keys in the order they came,
@@ -17,10 +17,13 @@ export interface ReadingRow {
 
 export const readingKey = (reading: Doc) => Number(reading.time) || 0;
 
-// canonicalText sorts a reading's few top-level keys into a copy and serialises it in one pass, where
-// canonicalJson serialised an unsorted reading key by key: half an import's time per reading went there.
+// A reading's canonical text: the readings of a list, as a device sends them, share the order of their
+// keys, sorted once for all of them (sameShapeText); canonicalJson serialised an unsorted reading key by
+// key, where half an import's time per reading went.
+const readingText = sameShapeText();
+
 export function readingRow(reading: Doc, seq: number): ReadingRow {
-  return { at: readingKey(reading), seq, timed: typeof reading.time === "number" ? 1 : 0, body: canonicalText(reading).text };
+  return { at: readingKey(reading), seq, timed: typeof reading.time === "number" ? 1 : 0, body: readingText(reading) };
 }
 
 /** Rows of a list of readings as it came: their order is the stable sort by time. */

@@ -1,5 +1,5 @@
 import type { StoredJson, TimeRange, TimedReading } from "./types.ts";
-import { readingRow, readingRows, type ReadingRow } from "./reading-rows.ts";
+import { readingRow } from "./reading-rows.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { Doc } from "../lib/json.ts";
 
@@ -76,7 +76,10 @@ export class SqliteReadings {
     this.clear(s, owner);
     const cols = ["user_id", ...s.owner, "at", "seq", "timed", "body"];
     const insert = this.statements.get(`INSERT INTO ${s.table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`);
-    for (const r of readingRows(readings) as ReadingRow[]) insert.run(...owner, r.at, r.seq, r.timed, r.body);
+    for (let seq = 0; seq < readings.length; seq++) {
+      const r = readingRow(readings[seq], seq);
+      insert.run(...owner, r.at, r.seq, r.timed, r.body);
+    }
   }
 
   clear(s: Series, owner: string[]): void {
