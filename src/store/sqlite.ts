@@ -38,7 +38,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
   constructor(db: Database) {
     super(db);
     this.series = new SqliteReadings(this.statements);
-    this.hooks = new SqliteWebhooks(db, this.statements);
+    this.hooks = new SqliteWebhooks(db, this.statements, () => this.keysEpoch());
     this.orderKeys = new SqliteOrderKeys(db, this.statements);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
       read: (userId, batchId) => {
