@@ -41,8 +41,12 @@ export class SqliteDevices {
   }
 
   get(userId: string, id: DeviceId): DeviceRecord | undefined {
-    const row = this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? AND type = ? AND name = ?`).get(userId, id.type, id.name) as DeviceRow | null;
+    const row = this.row(userId, id);
     return row ? deviceRecord(row) : undefined;
+  }
+
+  private row(userId: string, id: DeviceId): DeviceRow | null {
+    return this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? AND type = ? AND name = ?`).get(userId, id.type, id.name) as DeviceRow | null;
   }
 
   deviceReadings(userId: string, id: DeviceId, range?: TimeRange): string | undefined {
@@ -73,13 +77,15 @@ export class SqliteDevices {
 
   post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): T {
     return this.inTransaction.immediate(() => {
-      const device = this.get(userId, id);
+      const row = this.row(userId, id);
+      const device = row ? deviceRecord(row) : undefined;
       const batchId = device?.batchId ?? null;
       const batch = batchId === null ? undefined : this.batches.read(userId, batchId);
       const outcome = decide({ device, batch });
       if (!outcome.device) return outcome.result;
       const next = { ...(device ?? newDevice(id, Date.now())), ...outcome.device };
-      if (device) this.rewrite(userId, deviceRow(device), deviceRow(next));
+      // Compared with the row as read: its text columns are already canonical.
+      if (row) this.rewrite(userId, row, deviceRow(next));
       else this.put(userId, next);
       if (outcome.reading) {
         this.batches.emit(userId, { kind: "reading", batchId: batch ? batchId : null, device: id, reading: outcome.reading });
