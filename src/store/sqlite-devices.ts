@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
+import { GroupCommit } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, StoreChange, TimeRange } from "./types.ts";
 
@@ -25,6 +26,7 @@ export class SqliteDevices {
   // One transaction function for every write, built once: bun:sqlite prepares BEGIN and COMMIT anew
   // for each one built, which took a third of a device post's time (docs/performance.md, "Storage").
   private readonly inTransaction: ReturnType<typeof transactionOf>;
+  readonly group: GroupCommit;
 
   constructor(
     db: Database,
@@ -33,6 +35,7 @@ export class SqliteDevices {
     private readonly batches: BatchDocs,
   ) {
     this.inTransaction = transactionOf(db);
+    this.group = new GroupCommit(db);
   }
 
   list(userId: string): DeviceRecord[] {
@@ -75,8 +78,9 @@ export class SqliteDevices {
       .run(...changed.map((c) => after[c]), userId, after.type, after.name);
   }
 
-  post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): T {
-    return this.inTransaction.immediate(() => {
+  /** A post, committed with the others that arrive in the same turn (GroupCommit). */
+  post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
+    return this.group.run(() => {
       const row = this.row(userId, id);
       const device = row ? deviceRecord(row) : undefined;
       const batchId = device?.batchId ?? null;
@@ -96,7 +100,7 @@ export class SqliteDevices {
       }
       if (outcome.batch && batch) this.batches.write(userId, { ...outcome.batch, _id: batchId });
       return outcome.result;
-    }) as T;
+    });
   }
 
   attach(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): boolean {

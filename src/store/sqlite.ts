@@ -314,6 +314,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   override async close(): Promise<void> {
     this.orderKeys.stop();
+    await this.deviceRows.group.drain();
     await super.close();
   }
 
