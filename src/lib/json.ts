@@ -83,6 +83,8 @@ export function canonicalText(doc: Doc, fresh?: readonly string[]): CanonicalTex
 
 /** Canonical JSON text of any JSON value, and whether it parses back in canonical order. */
 export function canonicalValue(value: unknown): CanonicalText {
+  // An object whose top level alone is out of order (members added after parsing) is sorted shallowly.
+  if (isPlainObject(value)) return canonicalText(value);
   if (inCanonicalOrder(value)) return { text: JSON.stringify(value), parsesInOrder: true };
   const text = canonicalSlow(value);
   return { text, parsesInOrder: !INTEGER_KEY.test(text) };
