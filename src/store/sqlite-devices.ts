@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
-import { GroupCommit } from "./sqlite-group.ts";
+import type { GroupCommit } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, StoreChange, TimeRange } from "./types.ts";
 
@@ -26,16 +26,15 @@ export class SqliteDevices {
   // One transaction function for every write, built once: bun:sqlite prepares BEGIN and COMMIT anew
   // for each one built, which took a third of a device post's time (docs/performance.md, "Storage").
   private readonly inTransaction: ReturnType<typeof transactionOf>;
-  readonly group: GroupCommit;
 
   constructor(
     db: Database,
     private readonly statements: StatementCache,
     private readonly readings: SqliteReadings,
+    private readonly group: GroupCommit,
     private readonly batches: BatchDocs,
   ) {
     this.inTransaction = transactionOf(db);
-    this.group = new GroupCommit(db);
   }
 
   list(userId: string): DeviceRecord[] {
