@@ -16,7 +16,7 @@ import { buildTargets, serverOptions, targetOptions } from "./lib/targets.ts";
 // starts (with a short one, compiling was about a quarter of one count). It counts user-space work
 // only: the kernel's share (sockets, SQLite's file locks and writes) is the same for both.
 //
-//   bun bench/instructions.ts [--requests N (2000)] [--warm-up N (20000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate]
+//   bun bench/instructions.ts [--requests N (2000)] [--warm-up N (20000)] [scenario ids: 1-list … 6-adjust, 7a-deep-id, 7b-deep-brewdate, 11-stream]
 //
 // Needs valgrind (Debian: apt-get install valgrind). Each process first answers the warm-up requests
 // uninstrumented, then N counted ones, four at a time. All eight scenarios take about seven minutes
@@ -45,6 +45,10 @@ function request(url: string, load: Load, i: number): Promise<Response> {
   if (load.env?.BENCH_MODE === "adjust") {
     const body = `{"inventory_adjust":${i % 2 === 0 ? 1 : -1}}`;
     return fetch(`${url}${load.env.BENCH_BASE}/${ids[i % ids.length]}`, { method: "PATCH", headers, body });
+  }
+  if (load.env?.BENCH_MODE === "stream") {
+    const body = `{"name":"bench-${i % 100}","temp":${(18 + (i % 10) / 10).toFixed(1)},"gravity":${(1.01 + (i % 30) / 1000).toFixed(3)},"gravity_unit":"G"}`;
+    return fetch(`${url}/stream?id=${load.env.BENCH_LOGGING_ID}`, { method: "POST", headers: { "content-type": "application/json" }, body });
   }
   return fetch(url + load.path, { headers: { authorization: load.auth! } });
 }

@@ -1,6 +1,6 @@
-import { readText } from "../http/body.ts";
+import { jsonObjectOf, readText } from "../http/body.ts";
 import { badRequest, ERRORS } from "../http/errors.ts";
-import { depthOf, isPlainObject, MAX_DEPTH, type Doc } from "../lib/json.ts";
+import type { Doc } from "../lib/json.ts";
 
 /** Largest device post read: real ones are a few hundred bytes (docs/decisions.md, Devices). */
 export const MAX_POST_BYTES = 16 * 1024;
@@ -16,15 +16,7 @@ export async function readDeviceBody(request: Request, maxBytes = MAX_POST_BYTES
   const raw = await readText(request, maxBytes);
   if (raw.trim() === "") throw badRequest(ERRORS.missingBody);
   if (FORM_TYPE.test(request.headers.get("content-type") ?? "")) return formFields(raw);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    throw badRequest(ERRORS.invalidJson);
-  }
-  if (depthOf(parsed) > MAX_DEPTH) throw badRequest(ERRORS.bodyTooDeep);
-  if (!isPlainObject(parsed)) throw badRequest(ERRORS.bodyNotObject);
-  return parsed;
+  return jsonObjectOf(raw);
 }
 
 function formFields(raw: string): Doc {

@@ -7,12 +7,21 @@ import { parseNumeric } from "../lib/numeric.ts";
 
 const camelTwin = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
+// The spellings of each field name, made once: the names are the parsers' own constants, and making
+// them on every look was a tenth of a device post's JavaScript.
+const spellings = new Map<string, readonly string[]>();
+function spellingsOf(name: string): readonly string[] {
+  let keys = spellings.get(name);
+  if (keys === undefined) spellings.set(name, (keys = [...new Set([name, camelTwin(name), name.toLowerCase()])]));
+  return keys;
+}
+
 /**
  * The value under a name, its camelCase twin or its lower-case spelling (`color` for a Tilt's
  * `Color`); null and blank strings count as absent.
  */
 export function rawField(body: Doc, name: string): unknown {
-  for (const key of [name, camelTwin(name), name.toLowerCase()]) {
+  for (const key of spellingsOf(name)) {
     const v = body[key];
     if (v === undefined || v === null) continue;
     if (typeof v === "string" && v.trim() === "") continue;

@@ -1,5 +1,6 @@
 import { digestsEqual, keyDigest } from "../lib/keys.ts";
 import { keySecret } from "../store/keys.ts";
+import { EpochCache } from "../lib/epoch-cache.ts";
 import type { Store } from "../store/types.ts";
 import { parseBasicAuth } from "./basic.ts";
 import { forbidden, unauthorized } from "./errors.ts";
@@ -33,24 +34,20 @@ const NO_DIGEST = "0".repeat(64);
 export class Authenticator {
   private secret?: Promise<string>;
 
-  // Verified credentials by Authorization header, valid while the store's keys epoch stays the same,
-  // so a regenerated key is refused at once while a repeated one costs a map lookup.
-  private cache = new Map<string, Principal>();
-  private cacheEpoch: string | undefined;
+  // Verified credentials by Authorization header, valid while the store's keys epoch stays the same.
+  private readonly cache: EpochCache<Principal>;
 
-  constructor(private readonly store: Store, private readonly limiter: Limiter) {}
+  constructor(private readonly store: Store, private readonly limiter: Limiter) {
+    this.cache = new EpochCache(() => store.keysEpoch?.());
+  }
 
   /** The principal of an Authorization header for one API version: at once from the cache, else once the key is read. */
   authenticate(header: string | null, apiVersion: ApiVersion): Awaitable<Principal> {
-    const epoch = this.store.keysEpoch?.();
-    if (epoch !== this.cacheEpoch || this.cache.size > 10_000) {
-      this.cache.clear();
-      this.cacheEpoch = epoch;
-    }
-    const cached = header && epoch !== undefined ? this.cache.get(header) : undefined;
+    const cached = this.cache.get(header);
     if (cached) return forVersion(cached, apiVersion);
+    const epoch = this.cache.epoch;
     return this.verify(header).then((principal) => {
-      if (header && epoch !== undefined) this.cache.set(header, principal);
+      this.cache.set(header, principal, epoch);
       return forVersion(principal, apiVersion);
     });
   }

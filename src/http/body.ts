@@ -55,6 +55,11 @@ function parseJsonObject(raw: string, contentType: string | null, maxBytes: numb
   if (raw.length > maxBytes) throw tooLarge();
   if (raw.trim() === "") return undefined;
   if (contentType && !JSON_TYPE.test(contentType)) throw new HttpError(415, ERRORS.unsupportedMediaType);
+  return jsonObjectOf(raw);
+}
+
+/** A JSON object from non-blank text; malformed, too deeply nested or non-object JSON is refused with 400. */
+export function jsonObjectOf(raw: string): Doc {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);

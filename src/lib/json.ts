@@ -118,6 +118,8 @@ export function sameShapeText(): (doc: Doc) => string {
 
 /** Canonical JSON text of any JSON value, and whether it parses back in canonical order. */
 export function canonicalValue(value: unknown): CanonicalText {
+  // An object whose top level alone is out of order (members added after parsing) is sorted shallowly.
+  if (isPlainObject(value)) return canonicalText(value);
   if (inCanonicalOrder(value)) return { text: JSON.stringify(value), parsesInOrder: true };
   return unorderedText(value);
 }

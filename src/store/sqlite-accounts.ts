@@ -110,6 +110,9 @@ export class SqliteAccounts {
         .get(`INSERT INTO logging_ids (user_id, digest, created_at) VALUES (?, ?, ?)
           ON CONFLICT (user_id) DO UPDATE SET digest = excluded.digest, created_at = excluded.created_at`)
         .run(r.userId, r.digest, r.createdAt);
+      // Logging ids are credentials too: their cache (src/devices/logging-id.ts) follows the keys epoch.
+      this.ownKeyWrites++;
+      this.newEpoch();
       return true;
     }).immediate();
   }

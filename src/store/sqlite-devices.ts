@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite";
 import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
+import type { GroupCommit } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, StoreChange, TimeRange } from "./types.ts";
 
@@ -30,6 +31,7 @@ export class SqliteDevices {
     db: Database,
     private readonly statements: StatementCache,
     private readonly readings: SqliteReadings,
+    private readonly group: GroupCommit,
     private readonly batches: BatchDocs,
   ) {
     this.inTransaction = transactionOf(db);
@@ -41,8 +43,12 @@ export class SqliteDevices {
   }
 
   get(userId: string, id: DeviceId): DeviceRecord | undefined {
-    const row = this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? AND type = ? AND name = ?`).get(userId, id.type, id.name) as DeviceRow | null;
+    const row = this.row(userId, id);
     return row ? deviceRecord(row) : undefined;
+  }
+
+  private row(userId: string, id: DeviceId): DeviceRow | null {
+    return this.statements.get(`SELECT ${DEVICE_COLUMNS} FROM devices WHERE user_id = ? AND type = ? AND name = ?`).get(userId, id.type, id.name) as DeviceRow | null;
   }
 
   deviceReadings(userId: string, id: DeviceId, range?: TimeRange): string | undefined {
@@ -71,15 +77,18 @@ export class SqliteDevices {
       .run(...changed.map((c) => after[c]), userId, after.type, after.name);
   }
 
-  post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): T {
-    return this.inTransaction.immediate(() => {
-      const device = this.get(userId, id);
+  /** A post, committed with the others that arrive in the same turn (GroupCommit). */
+  post<T>(userId: string, id: DeviceId, decide: (state: DevicePostState) => DevicePostOutcome<T>): Promise<T> {
+    return this.group.run(() => {
+      const row = this.row(userId, id);
+      const device = row ? deviceRecord(row) : undefined;
       const batchId = device?.batchId ?? null;
       const batch = batchId === null ? undefined : this.batches.read(userId, batchId);
       const outcome = decide({ device, batch });
       if (!outcome.device) return outcome.result;
       const next = { ...(device ?? newDevice(id, Date.now())), ...outcome.device };
-      if (device) this.rewrite(userId, deviceRow(device), deviceRow(next));
+      // Compared with the row as read: its text columns are already canonical.
+      if (row) this.rewrite(userId, row, deviceRow(next));
       else this.put(userId, next);
       if (outcome.reading) {
         this.batches.emit(userId, { kind: "reading", batchId: batch ? batchId : null, device: id, reading: outcome.reading });
@@ -90,7 +99,7 @@ export class SqliteDevices {
       }
       if (outcome.batch && batch) this.batches.write(userId, { ...outcome.batch, _id: batchId });
       return outcome.result;
-    }) as T;
+    });
   }
 
   attach(userId: string, id: DeviceId, batchId: string | null, editBatch?: (batch: Doc, attached: boolean) => Doc): boolean {

@@ -18,6 +18,23 @@ export const DEVICE_SERIES: Series = { table: "device_readings", owner: ["type",
 
 const where = (s: Series) => `user_id = ?${s.owner.map((c) => ` AND ${c} = ?`).join("")}`;
 
+/** The SQL of a series' one-reading writes, made once per series rather than on every write. */
+const writes = new WeakMap<Series, { held: string; lastSeq: string; remove: string; insert: string }>();
+function sqlOf(s: Series) {
+  let sql = writes.get(s);
+  if (sql === undefined) {
+    const key = `${where(s)} AND at = ?`;
+    const cols = ["user_id", ...s.owner, "at", "seq", "timed", "body"];
+    writes.set(s, (sql = {
+      held: `SELECT 1 FROM ${s.table} WHERE ${key} LIMIT 1`,
+      lastSeq: `SELECT MAX(seq) FROM ${s.table} WHERE ${key}`,
+      remove: `DELETE FROM ${s.table} WHERE ${key} AND timed = 1`,
+      insert: `INSERT INTO ${s.table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`,
+    }));
+  }
+  return sql;
+}
+
 function rangeSql(range: TimeRange | undefined): { sql: string; values: number[] } {
   const values: number[] = [];
   let sql = "";
@@ -57,25 +74,29 @@ export class SqliteReadings {
   append(s: Series, owner: string[], reading: TimedReading): void {
     if (typeof reading.time !== "number" || !Number.isFinite(reading.time)) throw new TypeError("a reading to append needs a numeric time");
     const row = readingRow(reading, 0);
-    this.remove(s, owner, reading.time);
-    const cols = ["user_id", ...s.owner];
-    const placeholders = cols.map(() => "?").join(", ");
-    this.statements
-      .get(`INSERT INTO ${s.table} (${cols.join(", ")}, at, seq, timed, body)
-        SELECT ${placeholders}, ?, COALESCE(MAX(seq) + 1, 0), ?, ? FROM ${s.table} WHERE ${where(s)} AND at = ?`)
-      .run(...owner, row.at, row.timed, row.body, ...owner, row.at);
+    const sql = sqlOf(s);
+    // A new time (nearly every append) holds no reading yet: one look, and the row goes in first. At a
+    // time already held, its readings are replaced, and the new one goes after those whose time is not a
+    // number (they sort at the same key). An INSERT … SELECT from its own table, as this once was, copies
+    // the SELECT into a temporary table first: 60 µs of a device post's CPU (docs/performance.md, "Storage").
+    let seq = 0;
+    if ((this.statements.get(sql.held).values(...owner, row.at) as unknown[]).length) {
+      this.remove(s, owner, reading.time);
+      const last = (this.statements.get(sql.lastSeq).values(...owner, row.at) as Array<[number | null]>)[0][0];
+      seq = last === null ? 0 : last + 1;
+    }
+    this.statements.get(sql.insert).run(...owner, row.at, seq, row.timed, row.body);
   }
 
   /** Deletes the readings whose time is exactly `time`; the count deleted. */
   remove(s: Series, owner: string[], time: number): number {
-    return this.statements.get(`DELETE FROM ${s.table} WHERE ${where(s)} AND at = ? AND timed = 1`).run(...owner, time).changes;
+    return this.statements.get(sqlOf(s).remove).run(...owner, time).changes;
   }
 
   /** Replaces a series' rows with a whole list, in the order it came. */
   replaceAll(s: Series, owner: string[], readings: Doc[]): void {
     this.clear(s, owner);
-    const cols = ["user_id", ...s.owner, "at", "seq", "timed", "body"];
-    const insert = this.statements.get(`INSERT INTO ${s.table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`);
+    const insert = this.statements.get(sqlOf(s).insert);
     for (let seq = 0; seq < readings.length; seq++) {
       const r = readingRow(readings[seq], seq);
       insert.run(...owner, r.at, r.seq, r.timed, r.body);

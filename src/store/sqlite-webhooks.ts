@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite";
 import { attemptOf, DUE_SQL, dueDelivery, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
+import { EpochCache } from "../lib/epoch-cache.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the SQLite store. Events are written by `emit`, in the
@@ -8,16 +9,38 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 
 export class SqliteWebhooks {
   hook: OutboxHook | undefined;
+  /**
+   * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
+   * accounts have none. Forgotten when this store adds or removes one, and when another connection
+   * has written to the file (the store's epoch, `epoch`), so one added by another process on the same
+   * file counts from its next write on, as for keys.
+   */
+  private readonly subscriptions: EpochCache<Subscription[]>;
   private readonly settleTx;
 
-  constructor(private readonly db: Database, private readonly statements: StatementCache) {
+  constructor(
+    private readonly db: Database,
+    private readonly statements: StatementCache,
+    epoch: () => string | undefined,
+  ) {
+    this.subscriptions = new EpochCache(epoch);
     this.settleTx = db.transaction(this.settle.bind(this));
+  }
+
+  private subscriptionsOf(userId: string): Subscription[] {
+    let subs = this.subscriptions.get(userId);
+    if (subs === undefined) {
+      const epoch = this.subscriptions.epoch;
+      subs = this.statements.get("SELECT id, events FROM webhooks WHERE user_id = ?").all(userId) as Subscription[];
+      this.subscriptions.set(userId, subs, epoch);
+    }
+    return subs;
   }
 
   /** In the caller's write transaction: the change's events, one row per subscription that wants each. */
   emit(userId: string, change: StoreChange | (() => StoreChange)): void {
     if (!this.hook) return;
-    const subs = this.statements.get("SELECT id, events FROM webhooks WHERE user_id = ?").all(userId) as Subscription[];
+    const subs = this.subscriptionsOf(userId);
     if (subs.length === 0) return;
     const rows = outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs);
     const insert = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
@@ -29,6 +52,7 @@ export class SqliteWebhooks {
     this.statements
       .get("INSERT INTO webhooks (id, user_id, url, events, secret, created_at, failing_since) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .run(r.id, r.userId, r.url, r.events.join(","), r.sealedSecret, r.createdAt, r.failingSince);
+    this.subscriptions.clear();
   }
 
   list(userId: string): WebhookInfo[] {
@@ -47,6 +71,7 @@ export class SqliteWebhooks {
       this.statements.get("DELETE FROM webhook_deliveries WHERE webhook_id = ?").run(id);
       this.statements.get("DELETE FROM webhook_attempts WHERE webhook_id = ?").run(id);
       this.statements.get("DELETE FROM webhooks WHERE id = ?").run(id);
+      this.subscriptions.clear();
       return true;
     }).immediate();
   }

@@ -9,8 +9,9 @@ import { openDatabase, type SqliteOptions } from "./sqlite-open.ts";
 import { derivedValues, DERIVED, INVENTORY_AT, ORDERED_AT, POSITIONS_AT, SQL, storedRecord } from "./sqlite-records.ts";
 import { SqliteAccounts } from "./sqlite-accounts.ts";
 import { sqliteTables } from "./sqlite-tables.ts";
-import { SqliteDevices, transactionOf } from "./sqlite-devices.ts";
+import { SqliteDevices } from "./sqlite-devices.ts";
 import { SqliteWebhooks } from "./sqlite-webhooks.ts";
+import { GroupCommit } from "./sqlite-group.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
@@ -32,15 +33,18 @@ export class SqliteStore extends SqliteAccounts implements Store {
   private readonly series: SqliteReadings;
   private readonly deviceRows: SqliteDevices;
   private readonly hooks: SqliteWebhooks;
+  /** Writes that arrive in one turn share a transaction and its COMMIT (sqlite-group.ts). */
+  private readonly group: GroupCommit;
   /** Orders by fields without a column of their own, made on first use. */
   readonly orderKeys: SqliteOrderKeys;
 
   constructor(db: Database) {
     super(db);
     this.series = new SqliteReadings(this.statements);
-    this.hooks = new SqliteWebhooks(db, this.statements);
+    this.hooks = new SqliteWebhooks(db, this.statements, () => this.keysEpoch());
     this.orderKeys = new SqliteOrderKeys(db, this.statements);
-    this.deviceRows = new SqliteDevices(db, this.statements, this.series, {
+    this.group = new GroupCommit(db);
+    this.deviceRows = new SqliteDevices(db, this.statements, this.series, this.group, {
       read: (userId, batchId) => {
         const body = this.column(SQL.get, userId, "batch", batchId);
         return body === undefined ? undefined : (JSON.parse(body) as Doc);
@@ -50,12 +54,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
     });
     this.tables = sqliteTables(db, (userId, kind, doc) => this.write(userId, kind, doc));
     this.tx = {
-      insert: db.transaction(this.insertTx.bind(this)),
-      update: db.transaction(this.updateTx.bind(this)),
-      remove: db.transaction(this.removeTx.bind(this)),
-      setFields: db.transaction(this.setFieldsTx.bind(this)),
       pageAfterCursor: db.transaction(this.pageAfterCursorTx.bind(this)),
-      any: transactionOf(db),
     };
   }
 
@@ -109,19 +108,19 @@ export class SqliteStore extends SqliteAccounts implements Store {
     this.hooks.emit(userId, { kind, id: String(doc._id), before: undefined, after });
   }
 
-  insert(userId: string, kind: Kind, doc: Doc): void {
-    this.tx.insert.immediate(userId, kind, doc);
+  insert(userId: string, kind: Kind, doc: Doc): Promise<void> {
+    return this.group.run(() => this.insertTx(userId, kind, doc));
   }
 
   async insertNumbered(userId: string, kind: Kind, field: string, make: (next: number) => Doc): Promise<Doc> {
     const path = jsonPathOf(field);
-    return this.db.transaction(() => {
+    return this.group.run(() => {
       const greatest = this.statements.get(`SELECT MAX(json_extract(body, '${path}')) FROM records WHERE user_id = ? AND kind = ? AND json_type(body, '${path}') IN ('integer', 'real')`);
       const max = (greatest.values(userId, kind) as unknown[][])[0]?.[0];
       const doc = make(typeof max === "number" ? Math.floor(max) + 1 : 1);
       this.insertTx(userId, kind, doc);
       return doc;
-    }).immediate();
+    });
   }
 
   private updateTx(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<unknown>): unknown {
@@ -186,16 +185,16 @@ export class SqliteStore extends SqliteAccounts implements Store {
     return gone.length > 0;
   }
 
-  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): T {
-    return this.tx.update.immediate(userId, kind, id, decide) as T;
+  update<T>(userId: string, kind: Kind, id: string, decide: (current: Doc | undefined) => UpdateOutcome<T>): Promise<T> {
+    return this.group.run(() => this.updateTx(userId, kind, id, decide) as T);
   }
 
-  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt?: number): boolean {
-    return this.tx.setFields.immediate(userId, kind, id, fields, stampedAt);
+  setFields(userId: string, kind: Kind, id: string, fields: FieldsToSet, stampedAt?: number): Promise<boolean> {
+    return this.group.run(() => this.setFieldsTx(userId, kind, id, fields, stampedAt));
   }
 
-  remove(userId: string, kind: Kind, id: string): boolean {
-    return this.tx.remove.immediate(userId, kind, id);
+  remove(userId: string, kind: Kind, id: string): Promise<boolean> {
+    return this.group.run(() => this.removeTx(userId, kind, id));
   }
 
   /** A batch's readings, its list, its tracker; its devices are detached. */
@@ -222,17 +221,17 @@ export class SqliteStore extends SqliteAccounts implements Store {
   }
 
   async appendReading(userId: string, batchId: string, reading: TimedReading): Promise<boolean> {
-    return this.tx.any.immediate(() => {
+    return this.group.run(() => {
       if (this.column(SQL.get, userId, "batch", batchId) === undefined) return false;
       this.series.append(BATCH_SERIES, [userId, batchId], reading);
       this.statements.get("INSERT OR IGNORE INTO reading_lists (user_id, batch_id) VALUES (?, ?)").run(userId, batchId);
       this.hooks.emit(userId, { kind: "reading", batchId, reading });
       return true;
-    }) as boolean;
+    });
   }
 
   async deleteReading(userId: string, batchId: string, time: number): Promise<boolean> {
-    return this.tx.any.immediate(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0) as boolean;
+    return this.group.run(() => this.series.remove(BATCH_SERIES, [userId, batchId], time) > 0);
   }
 
   async devices(userId: string): Promise<DeviceRecord[]> {
@@ -314,6 +313,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   override async close(): Promise<void> {
     this.orderKeys.stop();
+    await this.group.drain();
     await super.close();
   }
 

@@ -89,7 +89,7 @@ describe("pages by a field without a column of its own", () => {
   test("inserts, PATCHes, replacements, re-imports and deletes keep the keys: pages stay those of the sort", async () => {
     await store.importAll("u", { batches: BATCHES.map((doc) => ({ doc })), docs: [] });
     store.orderKeys.make("u", "batch", "$.measuredOg");
-    store.insert("u", "batch", { _id: "new1", measuredOg: 1.001, name: "N" });
+    await store.insert("u", "batch", { _id: "new1", measuredOg: 1.001, name: "N" });
     await store.setFields("u", "batch", BATCHES[3]._id as string, { measuredOg: 0.5 });
     await store.update("u", "batch", BATCHES[4]._id as string, (cur) => ({ write: { ...cur!, measuredOg: "zzz" }, result: null }));
     await store.update("u", "batch", BATCHES[5]._id as string, (cur) => ({ write: { _id: cur!._id, name: "no og" }, result: null }));

@@ -65,7 +65,7 @@ test("SQLite: a version 6 database's reading arrays become rows, read back byte 
   const store = SqliteStore.open(path);
   try {
     // Batches written through the store (records' derived columns are the store's business).
-    for (const id of ["full", "empty", "none"]) store.insert("u", "batch", { _id: id });
+    for (const id of ["full", "empty", "none"]) await store.insert("u", "batch", { _id: id });
     expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
     expect(store.db.query("SELECT name FROM sqlite_master WHERE name = 'readings_arrays'").get()).toBeNull();
     await expectMigrated(store, rows);

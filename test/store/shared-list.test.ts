@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { parseListRequestFor } from "../../src/http/list-params.ts";
 import type { Kind } from "../../src/resources.ts";
 import { SqliteStore } from "../../src/store/sqlite.ts";
@@ -39,7 +39,9 @@ describe("listPlan", () => {
 describe("SqliteStore.list with a shared query", () => {
   const store = SqliteStore.open(":memory:");
   const ids = (user: string) => Array.from({ length: 13 }, (_, i) => `${user}-${String(i).padStart(2, "0")}`);
-  for (const user of ["ann", "bob"]) for (const id of ids(user)) store.insert(user, "batch", { _id: id, name: `${user} ${id}`, status: "Planning" });
+  beforeAll(async () => {
+    for (const user of ["ann", "bob"]) for (const id of ids(user)) await store.insert(user, "batch", { _id: id, name: `${user} ${id}`, status: "Planning" });
+  });
   const page = (rows: unknown) => (rows as string[]).map((r) => (JSON.parse(r) as { _id: string })._id);
 
   test("each account gets its own page, as from the same query built per request", () => {
@@ -71,7 +73,9 @@ describe("SqliteStore pages after a cursor", () => {
   const store = SqliteStore.open(":memory:");
   // Five brew dates out of _id order, six batches each: a page after a cursor orders ties by _id.
   const batches = Array.from({ length: 30 }, (_, i) => ({ _id: `b-${String(i).padStart(2, "0")}`, brewDate: 1000 + ((i * 7) % 5), name: `n${(i * 11) % 7}` }));
-  for (const b of batches) store.insert("ann", "batch", b);
+  beforeAll(async () => {
+    for (const b of batches) await store.insert("ann", "batch", b);
+  });
   const order = (f: "brewDate" | "name") => [...batches].sort((a, b) => (a[f] < b[f] ? -1 : a[f] > b[f] ? 1 : a._id < b._id ? -1 : 1)).map((b) => b._id);
   const byDate = order("brewDate");
   const after = (cursor: string) => store.list("ann", "batch", { ...defaults(2), orderBy: "brewDate", startAfter: cursor });

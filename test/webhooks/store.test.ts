@@ -178,3 +178,35 @@ if (STORE_KINDS.includes("postgres")) {
     }
   }, 30_000);
 }
+
+test("sqlite: a subscription added or removed through another connection counts from the next write after the epoch bound", async () => {
+  const { SqliteStore, KEYS_EPOCH_MAX_AGE_MS } = await import("../../src/store/sqlite.ts");
+  const { tempDir } = await import("../helpers/process.ts");
+  const dir = tempDir();
+  const path = `${dir.path}/hooks.sqlite`;
+  const served = SqliteStore.open(path);
+  const other = SqliteStore.open(path);
+  try {
+    served.setOutbox(recordingHook([]));
+    await served.createUser(USER, null);
+    // The served store has read the account's (empty) subscriptions before the other connection adds one.
+    await served.insert(USER, "batch", { _id: "before", name: "Before" });
+    await other.addWebhook(hookRow("wh-other", ["batch.created"]));
+    await Bun.sleep(KEYS_EPOCH_MAX_AGE_MS + 5);
+    await served.insert(USER, "batch", { _id: "after", name: "After" });
+    expect((await claim(served, 10_000)).map((d) => d.type)).toEqual(["batch.created"]);
+    // Its own removal is seen at once; one through the other connection after the bound.
+    await served.addWebhook(hookRow("wh-own", ["batch.created"]));
+    await served.insert(USER, "batch", { _id: "two", name: "Two" });
+    expect((await claim(served, 20_000)).map((d) => d.webhookId).sort()).toEqual(["wh-other", "wh-own"]);
+    expect(await other.removeWebhook(USER, "wh-other")).toBe(true);
+    expect(await served.removeWebhook(USER, "wh-own")).toBe(true);
+    await Bun.sleep(KEYS_EPOCH_MAX_AGE_MS + 5);
+    await served.insert(USER, "batch", { _id: "none", name: "None" });
+    expect(await claim(served, 30_000)).toEqual([]);
+  } finally {
+    await served.close();
+    await other.close();
+    dir.remove();
+  }
+});
