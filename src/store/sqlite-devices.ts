@@ -23,8 +23,8 @@ export interface BatchDocs {
 }
 
 export class SqliteDevices {
-  // One transaction function for every write, built once: bun:sqlite prepares BEGIN and COMMIT anew
-  // for each one built, which took a third of a device post's time (docs/performance.md, "Storage").
+  // One transaction function for the writes outside the group commit (attaching), built once:
+  // bun:sqlite prepares BEGIN and COMMIT anew for each one built (docs/performance.md, "Storage").
   private readonly inTransaction: ReturnType<typeof transactionOf>;
 
   constructor(
