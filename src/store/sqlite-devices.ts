@@ -2,15 +2,13 @@ import type { Database } from "bun:sqlite";
 import type { Doc } from "../lib/json.ts";
 import { deviceRecord, deviceRow, namedDevices, newDevice, type DeviceRow } from "./devices.ts";
 import { BATCH_SERIES, DEVICE_SERIES, type SqliteReadings } from "./sqlite-readings.ts";
-import type { GroupCommit } from "./sqlite-group.ts";
+import { transactionOf, type GroupCommit } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, ImportDevice, StoreChange, TimeRange } from "./types.ts";
 
 // Devices in the SQLite store. Writes run in immediate transactions, so the check of a
 // device post (the minimum interval) and its write happen under SQLite's one write lock.
 
-/** A transaction function that runs the function it is given: built once, used for every write. */
-export const transactionOf = (db: Database) => db.transaction((body: () => unknown) => body());
 
 const DEVICE_COLUMNS = "type, name, batch_id, last_log, last_data, settings, first_seen";
 

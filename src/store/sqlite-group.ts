@@ -1,5 +1,8 @@
 import type { Database } from "bun:sqlite";
 
+/** A transaction function that runs the function it is given: built once, used for every write. */
+export const transactionOf = (db: Database) => db.transaction((body: () => unknown) => body());
+
 /**
  * Writes that arrive together, committed together. Each write runs in a savepoint of its own inside one
  * immediate transaction started once the current turn of the event loop is over, so every write queued
@@ -16,9 +19,9 @@ export class GroupCommit {
   private flushing: Promise<void> | undefined;
 
   constructor(db: Database) {
-    this.transaction = db.transaction((group: () => void) => group());
+    this.transaction = transactionOf(db);
     // Called inside the group's transaction, bun:sqlite runs it as a SAVEPOINT.
-    this.savepoint = db.transaction((write: () => unknown) => write());
+    this.savepoint = transactionOf(db);
   }
 
   /** Runs `write` in the next group; its result once the group has committed. */
