@@ -93,14 +93,19 @@ export class Hooked {
     this.firstSeq = this.sequence();
   }
 
-  /** The outbox's last sequence number: every event ever recorded in this database counts one. */
+  /**
+   * Every event ever recorded in this database counts one: the delivery rows' last sequence number
+   * (each event gets one, in turn), and the events recorded not yet given one (webhook_events, see
+   * src/store/sqlite-webhooks.ts). One statement: the worker moves events between the two meanwhile.
+   */
   private sequence(): number {
-    const row = this.db!.query("SELECT seq FROM sqlite_sequence WHERE name = 'webhook_deliveries'").get() as { seq: number } | null;
-    return row?.seq ?? 0;
+    return (this.db!.query(`SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'webhook_deliveries'), 0)
+      + (SELECT COALESCE(sum(count), 0) FROM webhook_events) AS n`).get() as { n: number }).n;
   }
 
   private pending(): number {
-    return (this.db!.query("SELECT count(*) AS n FROM webhook_deliveries").get() as { n: number }).n;
+    return (this.db!.query(`SELECT (SELECT count(*) FROM webhook_deliveries)
+      + (SELECT COALESCE(sum(count), 0) FROM webhook_events) AS n`).get() as { n: number }).n;
   }
 
   private async counts(): Promise<{ received: number; distinct: number }> {

@@ -15,14 +15,31 @@ export interface OutboxRow {
   event: OutboxEvent;
 }
 
+/** Each subscription's event types as a set, and every type any of them wants. */
+interface Wants {
+  each: Array<{ id: string; types: Set<string> }>;
+  any: Set<string>;
+}
+
+// A store keeps an account's subscriptions as one array until they change: their sets are made once.
+const wantsOf = new WeakMap<readonly Subscription[], Wants>();
+
+function wants(subscriptions: readonly Subscription[]): Wants {
+  let w = wantsOf.get(subscriptions);
+  if (!w) {
+    const each = subscriptions.map((s) => ({ id: s.id, types: new Set(s.events.split(",")) }));
+    wantsOf.set(subscriptions, (w = { each, any: new Set(each.flatMap((e) => [...e.types])) }));
+  }
+  return w;
+}
+
 /** The rows a change makes for an account's subscriptions; none, and the hook is not called, when none wants anything. */
 export function outboxRows(hook: OutboxHook | undefined, userId: string, change: StoreChange, subscriptions: readonly Subscription[]): OutboxRow[] {
   if (!hook || subscriptions.length === 0) return [];
-  const wants = subscriptions.map((s) => ({ id: s.id, types: new Set(s.events.split(",")) }));
-  const wanted = new Set(wants.flatMap((w) => [...w.types]));
+  const { each, any: wanted } = wants(subscriptions);
   const rows: OutboxRow[] = [];
   for (const event of hook(userId, change, wanted)) {
-    for (const w of wants) if (w.types.has(event.type)) rows.push({ webhookId: w.id, event });
+    for (const w of each) if (w.types.has(event.type)) rows.push({ webhookId: w.id, event });
   }
   return rows;
 }
@@ -54,7 +71,37 @@ export function settlements(outcomes: readonly DeliveryOutcome[]): Settlement[] 
   return [...by.values()];
 }
 
-/** The deliveries due, in outbox order, each the earliest of its subscription and resource ($1: now, $2: limit). */
+/** An outbox row as the walk for due deliveries reads it. */
+export interface QueuedRow {
+  seq: number;
+  webhook_id: string;
+  resource: string;
+  next_at: number;
+}
+
+/**
+ * The deliveries due among outbox rows read in outbox order from the first: at most `limit` whose
+ * time has come, each the earliest of its subscription and resource (a later event of a resource
+ * waits while an earlier one is still to be delivered, retried or not). Stops reading at the limit.
+ */
+export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number): number[] {
+  const due: number[] = [];
+  if (limit <= 0) return due;
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const key = `${r.webhook_id} ${r.resource}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (r.next_at <= now && due.push(r.seq) === limit) break;
+  }
+  return due;
+}
+
+/**
+ * The deliveries due as PostgreSQL claims them, in outbox order, each the earliest of its subscription
+ * and resource, the same rows as dueInOrder ($1: now, $2: limit; its index on (webhook_id, resource,
+ * seq) answers the NOT EXISTS).
+ */
 export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.payload, d.attempts, d.created_at
   FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
   WHERE d.next_at <= $1 AND NOT EXISTS (

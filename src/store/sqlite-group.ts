@@ -4,6 +4,21 @@ import type { Database } from "bun:sqlite";
 export const transactionOf = (db: Database) => db.transaction((body: () => unknown) => body());
 
 /**
+ * What a group's writes leave in memory to be written once at the group's end, in its transaction
+ * (the webhook outbox, sqlite-webhooks.ts): what a write that fails staged is dropped with it.
+ */
+export interface GroupStage {
+  /** How much is staged now. */
+  mark(): number;
+  /** Drops what was staged after `mark`. */
+  dropAfter(mark: number): void;
+  /** Writes what is staged, then holds nothing; called in the group's transaction before its COMMIT. */
+  write(): void;
+  /** Set while a group runs its writes: outside one, a write's transaction is its own. */
+  grouping: boolean;
+}
+
+/**
  * Writes that arrive together, committed together. Each write runs in a savepoint of its own inside one
  * immediate transaction started once the current turn of the event loop is over, so every write queued
  * in that turn shares a COMMIT: the COMMIT (its WAL frames and locks) was half of a device post's time,
@@ -18,7 +33,10 @@ export class GroupCommit {
   private readonly savepoint;
   private flushing: Promise<void> | undefined;
 
-  constructor(db: Database) {
+  constructor(
+    db: Database,
+    private readonly stage?: GroupStage,
+  ) {
     this.transaction = transactionOf(db);
     // Called inside the group's transaction, bun:sqlite runs it as a SAVEPOINT.
     this.savepoint = transactionOf(db);
@@ -42,19 +60,29 @@ export class GroupCommit {
     this.queue = [];
     this.flushing = undefined;
     const outcomes: Array<{ value?: unknown; error?: unknown; failed: boolean }> = [];
+    const stage = this.stage;
     try {
       this.transaction.immediate(() => {
+        if (stage) stage.grouping = true;
         for (const { write } of group) {
+          const mark = stage?.mark() ?? 0;
           try {
             outcomes.push({ value: this.savepoint(write), failed: false });
           } catch (error) {
+            stage?.dropAfter(mark);
             outcomes.push({ error, failed: true });
           }
         }
+        stage?.write();
       });
     } catch (error) {
       for (const { reject } of group) reject(error);
       return;
+    } finally {
+      if (stage) {
+        stage.grouping = false;
+        stage.dropAfter(0);
+      }
     }
     group.forEach(({ resolve, reject }, i) => (outcomes[i]!.failed ? reject(outcomes[i]!.error) : resolve(outcomes[i]!.value)));
   }

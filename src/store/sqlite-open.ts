@@ -9,6 +9,9 @@ export interface SqliteOptions {
   synchronous?: SqliteSynchronous;
 }
 
+/** The page cache of the connection, in KiB (SQLite takes a negative cache_size as KiB). */
+export const PAGE_CACHE_KIB = 16_384;
+
 export function openDatabase(path: string, options: SqliteOptions = {}): Database {
   const db = openFile(path);
   // WAL with synchronous=NORMAL survives a process crash without losing a committed write; FULL also
@@ -19,6 +22,9 @@ export function openDatabase(path: string, options: SqliteOptions = {}): Databas
   db.exec(`PRAGMA synchronous = ${synchronous}`);
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA foreign_keys = ON");
+  // SQLite's default page cache is 2 MiB: a few hundred pages, fewer than a run of writes to a hundred
+  // large batches touches, with their events beside them (docs/decisions.md, "Storage").
+  db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   migrate(db);
   return db;
 }

@@ -202,6 +202,21 @@ export const MIGRATIONS: readonly Migration[] = [
       AND path IN (SELECT path FROM order_paths WHERE user_id = OLD.user_id AND kind = OLD.kind);
   END;
   `,
+  `
+  -- Events as writes record them: one row per group of writes committed together (sqlite-group.ts),
+  -- holding its events in order (count of them), each [webhook id, event id, type, resource, payload
+  -- (as JSON, not as a string), created at]. The worker moves them to webhook_deliveries before it
+  -- delivers (sqlite-webhooks.ts). A write pays for one row at the end of this table instead of a
+  -- delivery row and its entry in the middle of the (subscription, resource) index; the worker finds
+  -- each resource's earliest event by reading the outbox in order, as the query with that index did.
+  CREATE TABLE webhook_events (
+    seq INTEGER PRIMARY KEY,
+    count INTEGER NOT NULL,
+    events TEXT NOT NULL
+  );
+  DROP INDEX webhook_deliveries_resource;
+  CREATE INDEX webhook_deliveries_webhook ON webhook_deliveries (webhook_id);
+  `,
 ];
 
 /**

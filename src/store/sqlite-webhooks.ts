@@ -1,14 +1,23 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, DUE_SQL, dueDelivery, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
-// Webhook subscriptions and their outbox in the SQLite store. Events are written by `emit`, in the
-// transaction of the write that causes them; one process delivers them (src/webhooks/worker.ts).
+// Webhook subscriptions and their outbox in the SQLite store. Events are made by `emit` in the write
+// that causes them and recorded in its transaction: the events of a group of writes (sqlite-group.ts)
+// as one row of webhook_events, written before the group's COMMIT. Before each round of deliveries,
+// the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one row per
+// event and subscription, in their order (unpack): a write pays for one row per group, not a row and
+// an index entry per event (docs/performance.md, "Webhooks").
 
-export class SqliteWebhooks {
+/** The SQLite outbox. It is also the group commit's stage (GroupStage): events wait there for the group's end. */
+export class SqliteWebhooks implements GroupStage {
   hook: OutboxHook | undefined;
+  grouping = false;
+  /** The events of the group's writes so far, each as its text in a webhook_events row. */
+  private staged: string[] = [];
   /**
    * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
    * accounts have none. Forgotten when this store adds or removes one, and when another connection
@@ -17,6 +26,7 @@ export class SqliteWebhooks {
    */
   private readonly subscriptions: EpochCache<Subscription[]>;
   private readonly settleTx;
+  private readonly unpackTx;
 
   constructor(
     private readonly db: Database,
@@ -25,6 +35,15 @@ export class SqliteWebhooks {
   ) {
     this.subscriptions = new EpochCache(epoch);
     this.settleTx = db.transaction(this.settle.bind(this));
+    this.unpackTx = db.transaction((through: number) => {
+      this.statements
+        .get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+          SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
+          FROM webhook_events r, json_each(r.events) e JOIN webhooks w ON w.id = e.value ->> 0
+          WHERE r.seq <= ? ORDER BY r.seq, e.key`)
+        .run(through);
+      this.statements.get("DELETE FROM webhook_events WHERE seq <= ?").run(through);
+    });
   }
 
   private subscriptionsOf(userId: string): Subscription[] {
@@ -37,15 +56,55 @@ export class SqliteWebhooks {
     return subs;
   }
 
-  /** In the caller's write transaction: the change's events, one row per subscription that wants each. */
+  /**
+   * In the caller's write: the change's events, one per subscription that wants each, staged for the
+   * group's end, or recorded at once in the caller's transaction outside a group.
+   */
   emit(userId: string, change: StoreChange | (() => StoreChange)): void {
     if (!this.hook) return;
     const subs = this.subscriptionsOf(userId);
     if (subs.length === 0) return;
-    const rows = outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs);
-    const insert = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
-      VALUES (?, ?, ?, ?, ?, ?, 0, ?)`);
-    for (const { webhookId, event: e } of rows) insert.run(webhookId, e.id, e.type, e.resource, e.payload, e.createdAt, e.createdAt);
+    for (const { webhookId, event: e } of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) {
+      // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
+      this.staged.push(`[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`);
+    }
+    if (!this.grouping) this.write();
+  }
+
+  mark(): number {
+    return this.staged.length;
+  }
+
+  dropAfter(mark: number): void {
+    this.staged.length = mark;
+  }
+
+  /** The staged events as one row, in the current transaction. */
+  write(): void {
+    if (this.staged.length === 0) return;
+    const events = `[${this.staged.join(",")}]`;
+    const count = this.staged.length;
+    this.staged = [];
+    this.statements.get("INSERT INTO webhook_events (count, events) VALUES (?, ?)").run(count, events);
+  }
+
+  /**
+   * The oldest recorded events, whole rows of them holding at least `wanted` (all if fewer), moved to
+   * their delivery rows in the order they were recorded, in one transaction; an event whose
+   * subscription is gone since is dropped. Every event moved is later than every one moved before, so
+   * the outbox's order stays the order events happened in. Answers whether any were moved.
+   */
+  private unpack(wanted: number): boolean {
+    let through: number | undefined;
+    let events = 0;
+    for (const row of this.statements.get("SELECT seq, count FROM webhook_events ORDER BY seq").iterate() as Iterable<{ seq: number; count: number }>) {
+      through = row.seq;
+      events += row.count;
+      if (events >= wanted) break;
+    }
+    if (through === undefined) return false;
+    this.unpackTx.immediate(through);
+    return true;
   }
 
   add(r: WebhookRecord): void {
@@ -58,7 +117,8 @@ export class SqliteWebhooks {
   list(userId: string): WebhookInfo[] {
     const rows = this.statements
       .get(`SELECT w.id, w.user_id, w.url, w.events, w.created_at, w.failing_since,
-          (SELECT count(*) FROM webhook_deliveries d WHERE d.webhook_id = w.id) AS pending
+          (SELECT count(*) FROM webhook_deliveries d WHERE d.webhook_id = w.id)
+            + (SELECT count(*) FROM webhook_events r, json_each(r.events) e WHERE e.value ->> 0 = w.id) AS pending
         FROM webhooks w WHERE w.user_id = ? ORDER BY w.created_at, w.id`)
       .all(userId) as WebhookRow[];
     return rows.map(webhookInfoOf);
@@ -84,10 +144,27 @@ export class SqliteWebhooks {
     return rows.map(attemptOf);
   }
 
-  /** One process delivers (SQLite's single writer): claimed rows are read, delivered outside any transaction, then settled. */
+  /** The delivery rows due, found by reading them in order (dueInOrder). */
+  private dueSeqs(now: number, limit: number): number[] {
+    return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit);
+  }
+
+  /**
+   * One process delivers (SQLite's single writer): the due delivery rows are found, and when fewer
+   * than `limit`, recorded events are moved to delivery rows for the shortfall first (unpack), so a
+   * round moves about as many events as it delivers; they are read whole, delivered outside any
+   * transaction, then settled.
+   */
   async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
-    const due = (this.statements.get(DUE_SQL.replaceAll("$", "?")).all(now, limit) as DueRow[]).map(dueDelivery);
-    if (due.length === 0) return 0;
+    let seqs = this.dueSeqs(now, limit);
+    if (seqs.length < limit && this.unpack(limit - seqs.length)) seqs = this.dueSeqs(now, limit);
+    if (seqs.length === 0) return 0;
+    const due = (
+      this.statements
+        .get(`SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.payload, d.attempts, d.created_at
+          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.seq IN (SELECT value FROM json_each(?)) ORDER BY d.seq`)
+        .all(JSON.stringify(seqs)) as DueRow[]
+    ).map(dueDelivery);
     const outcomes = await deliver(due);
     this.settleTx.immediate(outcomes);
     return due.length;

@@ -43,7 +43,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
     this.series = new SqliteReadings(this.statements);
     this.hooks = new SqliteWebhooks(db, this.statements, () => this.keysEpoch());
     this.orderKeys = new SqliteOrderKeys(db, this.statements);
-    this.group = new GroupCommit(db);
+    this.group = new GroupCommit(db, this.hooks);
     this.deviceRows = new SqliteDevices(db, this.statements, this.series, this.group, {
       read: (userId, batchId) => {
         const body = this.column(SQL.get, userId, "batch", batchId);

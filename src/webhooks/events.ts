@@ -33,16 +33,37 @@ export function scopeOfEvent(type: EventType): Scope {
 
 const familyOf = (kind: Kind): "batch" | "recipe" | "inventory" => (kind === "batch" || kind === "recipe" ? kind : "inventory");
 
+// Random bytes for event ids, drawn a block at a time: an id is made with every write an account with
+// subscriptions makes.
+const ID_BYTES = 16;
+let randomBlock: Uint8Array = new Uint8Array(0);
+let randomAt = 0;
+
 /** A Standard Webhooks message id: the `webhook-id` of every attempt. */
-export const newEventId = () => `msg_${randomBytes(16).toString("base64url")}`;
+export function newEventId(): string {
+  if (randomAt + ID_BYTES > randomBlock.length) {
+    randomBlock = randomBytes(ID_BYTES * 64);
+    randomAt = 0;
+  }
+  const id = Buffer.from(randomBlock.buffer, randomBlock.byteOffset + randomAt, ID_BYTES).toString("base64url");
+  randomAt += ID_BYTES;
+  return `msg_${id}`;
+}
+
+// Writes that come together share a millisecond: its text is made once.
+let isoAt = NaN;
+let isoText = "";
+const isoTime = (at: number) => (at === isoAt ? isoText : ((isoAt = at), (isoText = new Date(at).toISOString())));
 
 /**
  * The payload: `type`, `timestamp` and `data` (Standard Webhooks' shape), `data` holding the account,
- * the resource's kind and id, and the document as stored, spliced in as its text, never re-encoded.
+ * the resource's kind and id (`data`'s members follow the account), and the document as stored,
+ * spliced in as its text, never re-encoded.
  */
-export function payload(type: string, at: number, data: Record<string, unknown>, document?: string): string {
-  const head = JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
-  return document === undefined ? head : `${head.slice(0, -2)},"document":${document}}}`;
+export function payload(type: string, at: number, account: string, data: Record<string, unknown>, document?: string): string {
+  const members = JSON.stringify(data);
+  const head = `{"type":${JSON.stringify(type)},"timestamp":"${isoTime(at)}","data":{"account":${JSON.stringify(account)}${members.length > 2 ? `,${members.slice(1, -1)}` : ""}`;
+  return document === undefined ? `${head}}}` : `${head},"document":${document}}}`;
 }
 
 /**
@@ -56,7 +77,11 @@ export function changedMembers(before: Doc, after: Doc): Doc {
   return withoutBookkeeping(out);
 }
 
-const withoutBookkeeping = (members: Doc): Doc => Object.fromEntries(Object.entries(members).filter(([k]) => !k.startsWith("_")));
+function withoutBookkeeping(members: Doc): Doc {
+  const out: Doc = {};
+  for (const k in members) if (k.charCodeAt(0) !== 95 /* _ */ && Object.hasOwn(members, k)) out[k] = members[k];
+  return out;
+}
 
 const stockOf = (text: string | undefined): number | undefined => {
   if (text === undefined) return undefined;
@@ -68,7 +93,7 @@ const stockOf = (text: string | undefined): number | undefined => {
 export function eventsOf(userId: string, change: StoreChange, wanted: ReadonlySet<string>, at = Date.now()): OutboxEvent[] {
   const events: OutboxEvent[] = [];
   const add = (type: EventType, resource: string, data: Record<string, unknown>, document?: string) => {
-    if (wanted.has(type)) events.push({ id: newEventId(), type, resource, payload: payload(type, at, { account: userId, ...data }, document), createdAt: at });
+    if (wanted.has(type)) events.push({ id: newEventId(), type, resource, payload: payload(type, at, userId, data, document), createdAt: at });
   };
   if (change.kind === "reading") {
     const { batchId, device, reading } = change;

@@ -3,7 +3,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { join } from "node:path";
-import { GroupCommit } from "../../src/store/sqlite-group.ts";
+import { GroupCommit, type GroupStage } from "../../src/store/sqlite-group.ts";
 import { tempDir } from "../helpers/process.ts";
 
 const dir = tempDir();
@@ -74,4 +74,60 @@ test("drain waits for every queued write", async () => {
   void w.group.run(() => w.insert.run("y", 2));
   await w.group.drain();
   expect(w.committed()).toEqual(["x", "y"]);
+});
+
+/** A stage that keeps texts in memory and writes them, one row each, to table s at the group's end. */
+function staged(db: Database) {
+  db.exec("CREATE TABLE s (v TEXT NOT NULL)");
+  const rows: string[] = [];
+  const insert = db.prepare("INSERT INTO s (v) VALUES (?)");
+  const stage: GroupStage & { add(v: string): void; writes: number } = {
+    grouping: false,
+    writes: 0,
+    add(v) {
+      rows.push(v);
+      if (!this.grouping) this.write();
+    },
+    mark: () => rows.length,
+    dropAfter: (mark) => void (rows.length = mark),
+    write() {
+      this.writes++;
+      for (const v of rows.splice(0)) insert.run(v);
+    },
+  };
+  return stage;
+}
+
+test("what a group's writes stage is written once, in the group's transaction, without what a failed write staged", async () => {
+  const w = world("stage");
+  const stage = staged(w.db);
+  const group = new GroupCommit(w.db, stage);
+  const settled = await Promise.allSettled([
+    group.run(() => (w.insert.run("a", 1), stage.add("a"))),
+    group.run(() => {
+      stage.add("b");
+      w.insert.run("a", 2); // a duplicate key: this write fails after staging
+    }),
+    group.run(() => (w.insert.run("c", 3), stage.add("c"))),
+  ]);
+  expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+  expect(stage.writes).toBe(1);
+  expect(stage.grouping).toBe(false);
+  expect(w.other.query("SELECT v FROM s ORDER BY rowid").values()).toEqual([["a"], ["c"]]);
+  // Outside a group, a stage writes at once.
+  stage.add("alone");
+  expect(w.other.query("SELECT v FROM s ORDER BY rowid").values()).toEqual([["a"], ["c"], ["alone"]]);
+});
+
+test("when a group's transaction fails, nothing it staged is written then or later", async () => {
+  const w = world("stage-locked");
+  const stage = staged(w.db);
+  const group = new GroupCommit(w.db, stage);
+  w.db.exec("PRAGMA busy_timeout = 50");
+  w.other.exec("BEGIN IMMEDIATE");
+  const settled = await Promise.allSettled([group.run(() => stage.add("lost"))]);
+  expect(settled[0]!.status).toBe("rejected");
+  w.other.exec("ROLLBACK");
+  await group.run(() => stage.add("next"));
+  expect(w.other.query("SELECT v FROM s ORDER BY rowid").values()).toEqual([["next"]]);
 });

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test";
+import fc from "fast-check";
 import { Webhook } from "standardwebhooks";
 import { ERRORS } from "../../src/http/errors.ts";
 import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
-import { changedMembers, eventsOf, EVENT_TYPES, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
+import { changedMembers, eventsOf, EVENT_TYPES, newEventId, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
 import { afterFailure, givesWay, retryDelayMs } from "../../src/webhooks/schedule.ts";
-import { settlements } from "../../src/store/outbox.ts";
+import { dueInOrder, settlements, type QueuedRow } from "../../src/store/outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
 import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
 
@@ -103,6 +104,48 @@ describe("settling a round", () => {
   });
 });
 
+describe("deliveries due", () => {
+  const row = (seq: number, resource: string, nextAt: number, webhook = "wh_1"): QueuedRow => ({ seq, webhook_id: webhook, resource, next_at: nextAt });
+
+  test("each resource's earliest event of each subscription, whose time has come, in outbox order", () => {
+    const rows = [row(1, "batch/a", 50), row(2, "batch/a", 0), row(3, "batch/b", 0), row(4, "batch/a", 0, "wh_2"), row(5, "batch/c", 200), row(6, "batch/b", 0), row(7, "batch/d", 0)];
+    expect(dueInOrder(rows, 100, 10)).toEqual([1, 3, 4, 7]);
+    // A later event waits behind an earlier one being retried, whether or not its own time has come.
+    expect(dueInOrder(rows, 10, 10)).toEqual([3, 4, 7]);
+    expect(dueInOrder(rows, 100, 2)).toEqual([1, 3]);
+    expect(dueInOrder(rows, 100, 0)).toEqual([]);
+  });
+
+  test("stops reading at the limit", () => {
+    let read = 0;
+    function* counted() {
+      for (let i = 1; i <= 1000; i++) {
+        read++;
+        yield row(i, `batch/${i}`, 0);
+      }
+    }
+    expect(dueInOrder(counted(), 0, 3)).toEqual([1, 2, 3]);
+    expect(read).toBe(3);
+  });
+
+  test("the rows PostgreSQL's query claims: no earlier row of the same subscription and resource, due, the first `limit` by seq", () => {
+    const rows = fc.uniqueArray(
+      fc.record({ seq: fc.integer({ min: 1, max: 500 }), webhook: fc.constantFrom("wh_1", "wh_2"), resource: fc.constantFrom("batch/a", "batch/b", "recipe/c"), nextAt: fc.integer({ min: 0, max: 20 }) }),
+      { selector: (r) => r.seq, maxLength: 60 },
+    );
+    fc.assert(
+      fc.property(rows, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), (list, now, limit) => {
+        const queued = list.map((r) => row(r.seq, r.resource, r.nextAt, r.webhook)).sort((a, b) => a.seq - b.seq);
+        const expected = queued
+          .filter((d) => d.next_at <= now && !queued.some((p) => p.webhook_id === d.webhook_id && p.resource === d.resource && p.seq < d.seq))
+          .slice(0, limit)
+          .map((d) => d.seq);
+        expect(dueInOrder(queued, now, limit)).toEqual(expected);
+      }),
+    );
+  });
+});
+
 describe("destinations", () => {
   const inside = ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1", "0.0.0.0", "224.0.0.1",
     "::1", "::", "fe80::1", "fd00:ec2::254", "fc00::1", "::ffff:127.0.0.1", "::ffff:10.0.0.1", "64:ff9b::a9fe:a9fe", "ff02::1"];
@@ -147,8 +190,24 @@ describe("events", () => {
   });
 
   test("the payload splices the stored document in as it is", () => {
-    const text = payload("batch.updated", Date.UTC(2025, 0, 2), { account: "alice", kind: "batch", id: "b1" }, '{"_id":"b1","n":1.50}');
+    const text = payload("batch.updated", Date.UTC(2025, 0, 2), "alice", { kind: "batch", id: "b1" }, '{"_id":"b1","n":1.50}');
     expect(text).toBe('{"type":"batch.updated","timestamp":"2025-01-02T00:00:00.000Z","data":{"account":"alice","kind":"batch","id":"b1","document":{"_id":"b1","n":1.50}}}');
+  });
+
+  test("the payload is the JSON of its type, time and data, the account first", () => {
+    // Members are named by the server (kind, id, changed…): never `account`, never an array index.
+    const data = fc.dictionary(fc.string().filter((k) => k !== "account" && !/^(0|[1-9]\d*)$/.test(k)), fc.jsonValue(), { maxKeys: 6 });
+    fc.assert(
+      fc.property(fc.constantFrom(...EVENT_TYPES), fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.string(), data, (type, at, account, members) => {
+        expect(payload(type, at, account, members)).toBe(JSON.stringify({ type, timestamp: new Date(at).toISOString(), data: { account, ...members } }));
+      }),
+    );
+  });
+
+  test("event ids differ from one another", () => {
+    const ids = Array.from({ length: 5000 }, newEventId);
+    expect(new Set(ids).size).toBe(5000);
+    for (const id of ids) expect(id).toMatch(/^msg_[\w-]{22}$/);
   });
 
   test("an update names the members that changed with their values, bookkeeping left out, and none when nothing did", () => {

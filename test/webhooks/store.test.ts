@@ -129,6 +129,98 @@ for (const kind of STORE_KINDS) {
       expect((await store.webhooks(USER)).find((w) => w.id === "wh-batches")!.failingSince).toBe(null);
     });
 
+    test("events recorded and not yet delivered are listed as pending", async () => {
+      await store.insert(USER, "batch", { _id: "p1", name: "Pending" });
+      await store.setFields(USER, "batch", "p1", { status: "Brewing" });
+      await Promise.all([store.setFields(USER, "batch", "p1", { status: "Fermenting" }), store.insert(USER, "recipe", { _id: "p2", name: "Also" })]);
+      expect((await store.webhooks(USER)).map((w) => [w.id, w.pending])).toEqual([["wh-batches", 3], ["wh-recipes", 1]]);
+      const delivered: string[] = [];
+      for (let round = 0; round < 4; round++) delivered.push(...(await claim(store, 50_000)).map((d) => d.type));
+      expect(delivered.sort()).toEqual(["batch.created", "batch.updated", "batch.updated", "recipe.created"]);
+      expect((await store.webhooks(USER)).map((w) => w.pending)).toEqual([0, 0]);
+    });
+
+    test("writes made together record the events of those that happened, in the order they were made", async () => {
+      await store.insert(USER, "batch", { _id: "g1", name: "Group" });
+      await claim(store, 50_000);
+      // One turn: on SQLite these share a transaction, the failing one rolled back alone.
+      const writes = [
+        store.setFields(USER, "batch", "g1", { status: "Brewing" }),
+        Promise.resolve().then(() => store.update(USER, "batch", "g1", () => { throw new Error("refused"); })),
+        store.setFields(USER, "batch", "g1", { status: "Fermenting" }),
+        store.setFields(USER, "batch", "g1", { status: "Conditioning" }),
+      ];
+      const settled = await Promise.allSettled(writes);
+      expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+      const order: unknown[] = [];
+      for (let round = 0; round < 4; round++) for (const d of await claim(store, 50_000)) order.push(JSON.parse(d.payload).n);
+      expect(order).toHaveLength(3);
+      expect(order).toEqual([...order].sort((a, b) => Number(a) - Number(b)));
+      // PostgreSQL runs them in transactions of their own: they may take the row in another order.
+      const statuses = seen.filter((c) => c.kind === "batch" && c.id === "g1" && c.set).map((c) => String((c as { set?: { status?: unknown } }).set?.status));
+      expect(statuses.sort()).toEqual(["Brewing", "Conditioning", "Fermenting"]);
+    });
+
+    test("many events of few resources come out once each, in order per resource, however few a round claims", async () => {
+      // Each event names its resource and when it was made.
+      let made = 0;
+      store.setOutbox((_userId, change, wanted) => {
+        if (change.kind === "reading" || !wanted.has("batch.updated") || change.before === undefined || change.after === undefined) return [];
+        const n = ++made;
+        return [{ id: `msg_many_${n}`, type: "batch.updated", resource: `batch/${change.id}`, payload: JSON.stringify({ resource: change.id, n }), createdAt: 1000 }];
+      });
+      try {
+        const ids = ["m1", "m2", "m3"];
+        for (const id of ids) await store.insert(USER, "batch", { _id: id, name: id });
+        const writes: unknown[] = [];
+        for (let i = 0; i < 60; i++) writes.push(store.setFields(USER, "batch", ids[i % 3]!, { batchNo: i }));
+        await Promise.all(writes);
+        const byResource = new Map<string, number[]>();
+        const ids_: string[] = [];
+        for (let round = 0; round < 200; round++) {
+          const due = await claim(store, 60_000, "delivered", 2);
+          if (due.length === 0) break;
+          for (const d of due) {
+            const { resource, n } = JSON.parse(d.payload) as { resource: string; n: number };
+            byResource.set(resource, [...(byResource.get(resource) ?? []), n]);
+            ids_.push(d.eventId);
+          }
+        }
+        expect(ids_).toHaveLength(60);
+        expect(new Set(ids_).size).toBe(60);
+        for (const ns of byResource.values()) {
+          expect(ns).toHaveLength(20);
+          expect(ns).toEqual([...ns].sort((a, b) => a - b));
+        }
+        expect((await store.webhooks(USER)).map((w) => w.pending)).toEqual([0, 0]);
+      } finally {
+        store.setOutbox(recordingHook(seen));
+      }
+    });
+
+    test("a payload comes out of the outbox as the hook made it, character for character", async () => {
+      const texts = [
+        JSON.stringify({ name: "Brü \"quoted\" \\ back\u2028line \u0000 \ud800 end", n: 1.5, big: 1e21, neg: -0.000001, list: [null, true, {}] }),
+        '{"document":{"_id":"x","n":1.50,"s":"\\u00e9 é"}}',
+      ];
+      let i = 0;
+      store.setOutbox((_userId, change, wanted) =>
+        change.kind !== "reading" && wanted.has("batch.updated") && change.before !== undefined && change.after !== undefined
+          ? [{ id: `msg_text_${i}`, type: "batch.updated", resource: `batch/${change.id}`, payload: texts[i++ % texts.length]!, createdAt: 1000 }]
+          : [],
+      );
+      try {
+        await store.insert(USER, "batch", { _id: "t1", name: "Text" });
+        await store.setFields(USER, "batch", "t1", { batchNo: 1 });
+        await store.setFields(USER, "batch", "t1", { batchNo: 2 });
+        const payloads: string[] = [];
+        for (let round = 0; round < 4; round++) payloads.push(...(await claim(store, 70_000)).map((d) => d.payload));
+        expect(payloads).toEqual(texts);
+      } finally {
+        store.setOutbox(recordingHook(seen));
+      }
+    });
+
     test("subscriptions are listed without their secrets, and deleting one takes its events with it", async () => {
       const listed = await store.webhooks(USER);
       expect(listed.map((w) => w.id)).toEqual(["wh-batches", "wh-recipes"]);
