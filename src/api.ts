@@ -12,6 +12,7 @@ import { ERRORS, errorReply, HttpError, Reply } from "./http/errors.ts";
 import type { Observer } from "./http/observe.ts";
 import { isSharedRateCounter, RateLimiter, SharedRateLimiter, type Limiter } from "./http/rate-limit.ts";
 import { checkForwardedProto } from "./http/transport.ts";
+import { laterBody } from "./http/later-body.ts";
 import { pathOf } from "./http/url.ts";
 import { inventoryRoutes } from "./inventory/routes.ts";
 import type { Awaitable } from "./lib/awaitable.ts";
@@ -68,12 +69,12 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
   // Every response tells the client its request id and, for a counted call, its remaining budget. An
   // API Reply becomes a Response here, with all its headers at once; a Response (web pages, the API
   // documentation) gets them added.
-  const finish = (request: Request, reply: Reply | Response, route?: string): Response => {
+  const finish = (request: Request, reply: Reply | Response, route?: string, later = false): Response => {
     // A response that passed this way before (an error mapped, then mapped again) has them already.
     const call = observer.end(request, reply.status, route);
     if (reply instanceof Reply) {
       const headers = call ? callHeaders.forAnswer(reply.type, call) : { "content-type": reply.type };
-      const response = new Response(reply.body, { status: reply.status, headers });
+      const response = new Response(later ? laterBody(reply.body) : reply.body, { status: reply.status, headers });
       // An answer's own fields (Retry-After and the spent budget of a 429, say) are rare: set one by one.
       if (reply.headers) for (const [k, v] of Object.entries(reply.headers)) response.headers.set(k, v);
       return response;
@@ -83,8 +84,8 @@ export function buildApi(config: Config, store: Store, limiter: Limiter, observe
   };
   // A client that asks to close its connection is told it will be (RFC 9112, 9.6), so a keep-alive pool
   // does not reuse the socket.
-  const answer = (request: Request, reply: Reply | Response, route?: string): Response => {
-    const response = finish(request, reply, route);
+  const answer = (request: Request, reply: Reply | Response, route?: string, later?: boolean): Response => {
+    const response = finish(request, reply, route, later);
     if (request.headers.get("connection")?.toLowerCase().includes("close")) sayClosing(response);
     if (outage.active && response.status !== 503) outage.over();
     return response;

@@ -78,7 +78,8 @@ export type Endpoint = (ctx: RouteContext) => Awaitable<Response>;
 
 /** How the app turns an answer, or a failure, into the Response with every header (src/api.ts). */
 export interface Responder {
-  reply(request: Request, reply: Reply, route: string): Response;
+  /** `later`: the answer was completed after an await, outside the request's first turn. */
+  reply(request: Request, reply: Reply, route: string, later?: boolean): Response;
   fail(request: Request, error: unknown, route: string | undefined): Response;
 }
 
@@ -184,7 +185,7 @@ export class ApiRoutes {
       }
       if (!(reply instanceof Promise)) return responder.reply(request, reply, route);
       return reply.then(
-        (r) => responder.reply(request, r, route),
+        (r) => responder.reply(request, r, route, true),
         (error: unknown) => responder.fail(request, error, route),
       );
     };

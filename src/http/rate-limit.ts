@@ -1,6 +1,6 @@
 import { ERRORS, HttpError } from "./errors.ts";
-import type { RateCount, RateStorage } from "../store/types.ts";
-import { coalescedCounter } from "../lib/coalesce.ts";
+import type { ApiKeyRecord, KeyedCount, RateStorage } from "../store/types.ts";
+import { coalesced, coalescedCounter, placeInCount } from "../lib/coalesce.ts";
 
 // Fixed one-hour windows per account and API version (docs/decisions.md). With one process, counting
 // happens in memory, so the check on every request is a map lookup. What the store holds is never
@@ -23,6 +23,12 @@ export interface RateState {
 /** What the request path needs of a limiter: count one call, or refuse it with 429. */
 export interface Limiter {
   take(userId: string, apiVersion: 1 | 2): RateState | Promise<RateState>;
+  /**
+   * Where the store can: the account's key read and the call counted in one statement, counted only
+   * when `digest` is the key's digest and the key is of this API version. The caller decides 401 from
+   * `key` and only then asks `rate()` for the state (or the 429).
+   */
+  readonly takeKeyed?: (userId: string, apiVersion: 1 | 2, digest: string) => Promise<KeyedCall>;
   load(storage: RateStorage): Promise<void>;
   save(storage: RateStorage): Promise<void>;
   /** At a graceful stop: the exact counts, giving back what was stored ahead of use. */
@@ -196,39 +202,86 @@ export function isSharedRateCounter(store: object): store is SharedRateCounter {
   return typeof (store as Partial<SharedRateCounter>).countRateCall === "function";
 }
 
+/** A shared counter that also reads the account's key in the statement that counts (the PostgreSQL store). */
+export interface KeyedRateCounter extends SharedRateCounter {
+  countKeyedCall(userId: string, apiVersion: 1 | 2, windowStart: number, digest: string, calls: number): Promise<KeyedCount>;
+}
+
+function isKeyedRateCounter(counter: SharedRateCounter): counter is KeyedRateCounter {
+  return typeof (counter as Partial<KeyedRateCounter>).countKeyedCall === "function";
+}
+
+/** The key as read with the call, and the call's rate state (throws 429), to ask for once the key is accepted. */
+export interface KeyedCall {
+  key: ApiKeyRecord | undefined;
+  rate(): RateState;
+}
+
 type RateKey = { userId: string; apiVersion: 1 | 2; windowStart: number };
+type KeyedKey = RateKey & { digest: string };
 
 /**
  * Counts every call in the database with atomic increments, so a key gets its budget across all
  * instances together, exactly. Calls of one key that arrive while its increment is in flight go as
  * one increment by their number (src/lib/coalesce.ts): one statement for many calls under load, each
  * call still given its own place in the count. A refused call is counted too, which changes nothing:
- * the count is past the limit either way until the window ends.
+ * the count is past the limit either way until the window ends. On a store that can (the PostgreSQL
+ * store's countKeyedCall), the request's key read and its count are one statement (takeKeyed).
  */
 export class SharedRateLimiter implements Limiter {
   private window = 0;
   private readonly count: (key: RateKey) => Promise<number>;
+  readonly takeKeyed?: (userId: string, apiVersion: 1 | 2, digest: string) => Promise<KeyedCall>;
 
   constructor(
     private readonly limits: { 1: number; 2: number },
     private readonly counter: SharedRateCounter,
     private readonly now: () => number = Date.now,
   ) {
-    this.count = coalescedCounter(
-      (k) => `${k.apiVersion} ${k.windowStart} ${k.userId}`,
-      (k, calls) => this.counter.countRateCall(k.userId, k.apiVersion, k.windowStart, calls),
+    const keyOf = (k: RateKey) => `${k.apiVersion} ${k.windowStart} ${k.userId}`;
+    this.count = coalescedCounter(keyOf, (k, calls) => counter.countRateCall(k.userId, k.apiVersion, k.windowStart, calls));
+    if (!isKeyedRateCounter(counter)) return;
+    // Calls with the same key (and the same digest presented) go together as one statement; each gets
+    // its own place in the count, as coalescedCounter hands them, and the key record they share.
+    const countKeyed = coalesced(
+      (k: KeyedKey) => `${keyOf(k)} ${k.digest}`,
+      (k, calls) => counter.countKeyedCall(k.userId, k.apiVersion, k.windowStart, k.digest, calls),
+      ({ key, count }, i, calls) => ({ key, count: count === undefined ? undefined : placeInCount(count, i, calls) }),
     );
+    this.takeKeyed = async (userId, apiVersion, digest) => {
+      const now = this.now();
+      const windowStart = this.windowAt(now);
+      const { key, count } = await countKeyed({ userId, apiVersion, windowStart, digest });
+      return {
+        key,
+        rate: () => {
+          if (count === undefined) throw new Error("a call with an accepted key was not counted");
+          return this.state(count, apiVersion, windowStart, now);
+        },
+      };
+    };
   }
 
   async take(userId: string, apiVersion: 1 | 2): Promise<RateState> {
     const now = this.now();
+    const windowStart = this.windowAt(now);
+    return this.state(await this.count({ userId, apiVersion, windowStart }), apiVersion, windowStart, now);
+  }
+
+  /** The window `now` falls in; past windows are dropped once a window. */
+  private windowAt(now: number): number {
     const windowStart = now - (now % WINDOW_MS);
     if (windowStart !== this.window) {
       this.window = windowStart;
       // Past windows are moot; any instance may drop them, a failure only leaves a few rows behind.
       void this.counter.dropRateWindowsBefore(windowStart).catch(() => {});
     }
-    const used = (await this.count({ userId, apiVersion, windowStart })) - 1;
+    return windowStart;
+  }
+
+  /** The state after the call that made the count `count`; 429 when it is past the limit. */
+  private state(count: number, apiVersion: 1 | 2, windowStart: number, now: number): RateState {
+    const used = count - 1;
     const limit = this.limits[apiVersion];
     const reset = Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000));
     const state: RateState = { limit, remaining: Math.max(0, limit - used - 1), reset, apiVersion };

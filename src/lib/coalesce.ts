@@ -56,5 +56,8 @@ export function coalesced<K, R, T>(
  * in one step are handed out as if counted one by one.
  */
 export function coalescedCounter<K>(keyOf: (key: K) => string, add: (key: K, calls: number) => Promise<number>): (key: K) => Promise<number> {
-  return coalesced(keyOf, add, (total, i, calls) => total - calls + i + 1);
+  return coalesced(keyOf, add, placeInCount);
 }
+
+/** The total just after the i-th of `calls` calls that one step added to reach `total`. */
+export const placeInCount = (total: number, i: number, calls: number) => total - calls + i + 1;

@@ -1,7 +1,7 @@
 import { SQL } from "bun";
 import { coalesced } from "../lib/coalesce.ts";
 import { migrate } from "./postgres-schema.ts";
-import type { ApiKeyRecord, LoggingIdRecord, RateCount, UserRecord } from "./types.ts";
+import type { ApiKeyRecord, KeyedCount, LoggingIdRecord, RateCount, UserRecord } from "./types.ts";
 
 /** Connections per server process unless the URL says otherwise (`?max=`). */
 export const DEFAULT_POOL_SIZE = 10;
@@ -22,6 +22,15 @@ export function poolOptions(url: string): { url: string; max: number } {
   if (!Number.isInteger(max) || max < 1 || max > 1000) throw new Error(`DATABASE_URL: max must be a whole number from 1 to 1000, got "${raw}"`);
   return { url: parsed.toString(), max };
 }
+
+/** An api_keys row as the store's record. */
+const keyRecord = (row: { user_id: string; digest: string; scopes: string | null; api_version: number; created_at: number | string }): ApiKeyRecord => ({
+  userId: row.user_id,
+  digest: row.digest,
+  scopes: row.scopes ? String(row.scopes).split(",") : [],
+  apiVersion: Number(row.api_version) === 1 ? 1 : 2,
+  createdAt: Number(row.created_at),
+});
 
 /**
  * The PostgreSQL store's pool, its accounts and credentials (users, API keys, logging ids, secrets,
@@ -103,14 +112,7 @@ export class PostgresAccounts {
   private async readApiKey(userId: string): Promise<ApiKeyRecord | undefined> {
     const sql = await this.db();
     const [row] = await sql`SELECT user_id, digest, scopes, api_version, created_at FROM api_keys WHERE user_id = ${userId}`;
-    if (!row) return undefined;
-    return {
-      userId: row.user_id,
-      digest: row.digest,
-      scopes: row.scopes ? String(row.scopes).split(",") : [],
-      apiVersion: Number(row.api_version) === 1 ? 1 : 2,
-      createdAt: Number(row.created_at),
-    };
+    return row && keyRecord(row);
   }
 
   async secret(name: string, create: () => string): Promise<string> {
@@ -170,6 +172,23 @@ export class PostgresAccounts {
     const [row] = await this.counts`INSERT INTO rate_counts (user_id, api_version, window_start, count) VALUES (${userId}, ${apiVersion}, ${windowStart}, ${calls})
       ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = rate_counts.count + excluded.count RETURNING count`;
     return Number(row.count);
+  }
+
+  /**
+   * The account's key, read in the same statement that adds `calls` calls to the window's count when
+   * `digest` is that key's digest and the key is of `apiVersion`: `count` is then the count including
+   * them, else undefined and nothing is counted. One round trip where a key read and a count take two.
+   */
+  async countKeyedCall(userId: string, apiVersion: 1 | 2, windowStart: number, digest: string, calls: number): Promise<KeyedCount> {
+    await this.ready;
+    if (!findable(userId)) return { key: undefined, count: undefined };
+    const [row] = await this.counts`WITH k AS (SELECT user_id, digest, scopes, api_version, created_at FROM api_keys WHERE user_id = ${userId}),
+      counted AS (INSERT INTO rate_counts (user_id, api_version, window_start, count)
+        SELECT user_id, api_version, ${windowStart}, ${calls} FROM k WHERE digest = ${digest} AND api_version = ${apiVersion}
+        ON CONFLICT (user_id, api_version, window_start) DO UPDATE SET count = rate_counts.count + excluded.count RETURNING count)
+      SELECT k.*, (SELECT count FROM counted) AS count FROM k`;
+    if (!row) return { key: undefined, count: undefined };
+    return { key: keyRecord(row), count: row.count === null ? undefined : Number(row.count) };
   }
 
   /** Drops the counts of windows before this one (called once per window by each process). */

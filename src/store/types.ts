@@ -17,6 +17,12 @@ export interface RateCount {
   release?: number;
 }
 
+/** An account's key, and the window's count when the call was counted with it (countKeyedCall, src/http/rate-limit.ts). */
+export interface KeyedCount {
+  key: ApiKeyRecord | undefined;
+  count: number | undefined;
+}
+
 /** Where rate counts are kept across restarts. */
 export interface RateStorage {
   loadRateCounts(windowStart: number): Promise<RateCount[]>;
