@@ -77,14 +77,14 @@ async function rawWrites(d: BenchData): Promise<number> {
  * its own: the median of the rounds is taken over several processes of each side, not over one.
  */
 async function startRound(d: BenchData, targets: Record<Target, Running>, used: Set<Target>): Promise<void> {
-  for (const t of (["server", "server-full", "server-hooked", "reference", "fastify"] as const).filter((t) => used.has(t))) {
+  for (const t of (["server", "server-full", "server-hooked", "server-plain", "reference", "fastify"] as const).filter((t) => used.has(t))) {
     const old = targets[t];
     if (old) {
       await old.stop();
       running.splice(running.indexOf(old), 1);
     }
     const options =
-      t === "server" ? serverOptions(d)
+      t === "server" || t === "server-plain" ? serverOptions(d)
       : t === "server-full" ? serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" })
       // Plain HTTP to the receiver on loopback is what the operator's allow list permits.
       : t === "server-hooked" ? serverOptions({ ...d, dbPath: hooked!.dbPath }, "bundle", { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" })

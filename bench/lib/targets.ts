@@ -42,7 +42,7 @@ export function helloOptions(way: Way = "bundle"): StartOptions {
   return { name: "hello", cmd: [BUN, main], cwd: ROOT, env: { PORT: String(port) }, port, probe: { path: "/" } };
 }
 
-export function targetOptions(d: BenchData, target: Exclude<Target, "server" | "server-full">): StartOptions {
+export function targetOptions(d: BenchData, target: Exclude<Target, "server" | "server-full" | "server-plain">): StartOptions {
   const port = freePort();
   const probe = { path: "/v2/batches", headers: { authorization: d.main.authorization } };
   if (target === "reference") {
