@@ -5,9 +5,9 @@ import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
-// Webhook subscriptions and their outbox in the SQLite store. Events are made by `emit` in the write
-// that causes them and recorded in its transaction: the events of a group of writes (sqlite-group.ts)
-// as one row of webhook_events, written before the group's COMMIT. Before each round of deliveries,
+// Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`; the
+// events of a group of writes (sqlite-group.ts) are made at the group's end and recorded in its
+// transaction as one row of webhook_events, written before the group's COMMIT. Before each round of deliveries,
 // the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one row per
 // event and subscription, in their order (unpack): a write pays for one row per group, not a row and
 // an index entry per event (docs/performance.md, "Webhooks").
@@ -16,8 +16,8 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 export class SqliteWebhooks implements GroupStage {
   hook: OutboxHook | undefined;
   grouping = false;
-  /** The events of the group's writes so far, each as its text in a webhook_events row. */
-  private staged: string[] = [];
+  /** The changes of the group's writes so far, each with its account's subscriptions. */
+  private staged: Array<{ userId: string; change: StoreChange | (() => StoreChange); subs: Subscription[] }> = [];
   /**
    * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
    * accounts have none. Forgotten when this store adds or removes one, and when another connection
@@ -57,17 +57,14 @@ export class SqliteWebhooks implements GroupStage {
   }
 
   /**
-   * In the caller's write: the change's events, one per subscription that wants each, staged for the
-   * group's end, or recorded at once in the caller's transaction outside a group.
+   * In the caller's write: the change, staged with the account's subscriptions for the group's end
+   * (write), or recorded at once in the caller's transaction outside a group.
    */
   emit(userId: string, change: StoreChange | (() => StoreChange)): void {
     if (!this.hook) return;
     const subs = this.subscriptionsOf(userId);
     if (subs.length === 0) return;
-    for (const { webhookId, event: e } of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) {
-      // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
-      this.staged.push(`[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`);
-    }
+    this.staged.push({ userId, change, subs });
     if (!this.grouping) this.write();
   }
 
@@ -79,13 +76,25 @@ export class SqliteWebhooks implements GroupStage {
     this.staged.length = mark;
   }
 
-  /** The staged events as one row, in the current transaction. */
+  /**
+   * The events of the staged changes, made together and recorded as one row, in the current
+   * transaction: made here rather than in each write, the same work runs once per group in one loop
+   * (docs/performance.md, "Webhooks"). A hook that throws fails the transaction, so no write commits
+   * without its events.
+   */
   write(): void {
     if (this.staged.length === 0) return;
-    const events = `[${this.staged.join(",")}]`;
-    const count = this.staged.length;
+    const staged = this.staged;
     this.staged = [];
-    this.statements.get("INSERT INTO webhook_events (count, events) VALUES (?, ?)").run(count, events);
+    let events = "";
+    let count = 0;
+    for (const { userId, change, subs } of staged) {
+      for (const { webhookId, event: e } of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) {
+        // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
+        events += `${count++ === 0 ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
+      }
+    }
+    if (count > 0) this.statements.get("INSERT INTO webhook_events (count, events) VALUES (?, ?)").run(count, `${events}]`);
   }
 
   /**
