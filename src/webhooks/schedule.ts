@@ -10,9 +10,20 @@ export function retryDelayMs(attempts: number, baseMs: number): number {
   return baseMs * 4 ** Math.min(Math.max(attempts - 1, 0), MAX_STEP);
 }
 
+/** Requests a second at or above which a process counts as busy, and its deliveries give way. */
+export const BUSY_PER_SECOND = 100;
+
+/**
+ * Whether `requests` begun over `elapsedMs` make a busy process: a client polling now and then, or a
+ * device posting every few seconds, does not hold deliveries back.
+ */
+export function busy(requests: number, elapsedMs: number): boolean {
+  return requests > 0 && requests * 1000 >= BUSY_PER_SECOND * Math.max(elapsedMs, 1);
+}
+
 /**
  * Whether the worker pauses before its next round, giving way to requests: only after a round that
- * delivered something (one that found nothing waits anyway), while requests keep arriving, and while
+ * delivered something (one that found nothing waits anyway), while the process is busy, and while
  * the oldest new event it claimed (`oldestNewAt`, undefined for none) has waited less than `maxLagMs`.
  */
 export function givesWay(claimed: number, serving: boolean, oldestNewAt: number | undefined, now: number, maxLagMs: number): boolean {

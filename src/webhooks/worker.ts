@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { DeliveryOutcome, DueDelivery, Store, WebhookAttempt } from "../store/types.ts";
 import { destinationRefusal, dnsResolver, type Resolver } from "./destination.ts";
 import { eventsOf } from "./events.ts";
-import { afterFailure, givesWay } from "./schedule.ts";
+import { afterFailure, busy, givesWay } from "./schedule.ts";
 import { sealingKey, unseal } from "./secret.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -10,15 +10,16 @@ import { signedHeaders } from "./signing.ts";
 // transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
 // deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome.
 //
-// Deliveries give way to requests: while requests keep arriving, the worker makes one round per
-// POLL_MS instead of one after another, so a burst of writes is answered at nearly the speed it would
-// be without subscriptions and its events are delivered as the burst eases. Once the oldest event
-// claimed has waited MAX_LAG_MS, rounds follow each other again whatever the load: under a load that
-// does not ease, deliveries lag by about that much rather than without bound (docs/decisions.md).
+// Deliveries give way to requests: while requests keep arriving at a busy rate (`busy`), the worker
+// makes one round per POLL_MS instead of one after another, so a burst of writes is answered at nearly
+// the speed it would be without subscriptions and its events are delivered as the burst eases. Once
+// the oldest event claimed has waited MAX_LAG_MS, rounds follow each other again whatever the load:
+// under a load that does not ease, deliveries lag by about that much rather than without bound
+// (docs/decisions.md). A client polling now and then does not count as a load.
 
 /** Deliveries claimed per round. */
 const ROUND = 32;
-/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries), and the pace of rounds while requests keep arriving. */
+/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries), and the pace of rounds while the process is busy. */
 const POLL_MS = 250;
 /** How long a new event may wait before the worker stops giving way to requests. */
 export const MAX_LAG_MS = 5000;
@@ -75,8 +76,9 @@ export class DeliveryWorker {
   private nudged = false;
   /** Waiting out a pause made for requests: a nudge does not end it. */
   private yielding = false;
-  /** The count of requests begun when the worker last looked. */
+  /** The count of requests begun when the worker last looked, and when that was. */
   private requestsSeen = 0;
+  private seenAt = performance.now();
   /** Secrets unsealed, by subscription, with the sealed text they came from (held in memory only). */
   private readonly secrets = new Map<string, { sealed: string; secret: string }>();
   /** The earliest retry this process scheduled and has not yet looked for. */
@@ -89,7 +91,7 @@ export class DeliveryWorker {
     private readonly settings: WebhookSettings,
     private readonly log: Log = () => {},
     private readonly resolve: Resolver = dnsResolver,
-    /** Requests this process has begun to answer, ever: rising between two looks means it is serving. */
+    /** Requests this process has begun to answer, ever: how fast it rises between two looks tells whether the process is busy. */
     private readonly requestsBegun: () => number = () => 0,
   ) {}
 
@@ -105,12 +107,14 @@ export class DeliveryWorker {
     if (!this.yielding) this.wake?.();
   }
 
-  /** Whether requests began since the last look. */
+  /** Whether requests arrived since the last look at a busy rate (`busy`). */
   private serving(): boolean {
     const begun = this.requestsBegun();
-    const rising = begun !== this.requestsSeen;
+    const now = performance.now();
+    const serving = busy(begun - this.requestsSeen, now - this.seenAt);
     this.requestsSeen = begun;
-    return rising;
+    this.seenAt = now;
+    return serving;
   }
 
   /** Finishes the round under way (its outcomes are recorded) and stops. */
@@ -140,7 +144,7 @@ export class DeliveryWorker {
         this.roundsFailing = true;
       }
       // A round that delivered something may have made the next event of a resource due: look again at
-      // once, or after a pause while requests keep arriving and the events are not too late.
+      // once, or after a pause while the process is busy and the events are not too late.
       if (!this.stopped && givesWay(claimed, this.serving(), oldestNewAt, Date.now(), MAX_LAG_MS)) {
         this.yielding = true;
         await this.sleep(POLL_MS);

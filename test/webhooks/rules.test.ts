@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { ERRORS } from "../../src/http/errors.ts";
 import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
 import { changedMembers, eventsOf, EVENT_TYPES, newEventId, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
-import { afterFailure, givesWay, retryDelayMs } from "../../src/webhooks/schedule.ts";
+import { afterFailure, busy, givesWay, retryDelayMs } from "../../src/webhooks/schedule.ts";
 import { dueInOrder, settlements, type QueuedRow } from "../../src/store/outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
 import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
@@ -58,6 +58,14 @@ describe("giving way to requests", () => {
     expect(givesWay(5, false, now - 10, now, 5000)).toBe(false);
     expect(givesWay(0, true, undefined, now, 5000)).toBe(false);
     expect(givesWay(5, true, now - 5001, now, 5000)).toBe(false);
+  });
+  test("busy is a hundred requests a second or more, over however long the worker looked away", () => {
+    expect(busy(25, 250)).toBe(true);
+    expect(busy(24, 250)).toBe(false);
+    expect(busy(500, 1000)).toBe(true);
+    expect(busy(4, 1000)).toBe(false);
+    expect(busy(0, 0)).toBe(false);
+    expect(busy(1, 0)).toBe(true);
   });
 });
 
@@ -204,10 +212,12 @@ describe("events", () => {
     );
   });
 
-  test("event ids differ from one another", () => {
+  test("event ids differ from one another, across the blocks they are cut from", () => {
     const ids = Array.from({ length: 5000 }, newEventId);
     expect(new Set(ids).size).toBe(5000);
     for (const id of ids) expect(id).toMatch(/^msg_[\w-]{22}$/);
+    // 5,000 ids span 77 blocks of 65: every character of the alphabet turns up in every position.
+    for (let at = 4; at < 26; at++) expect(new Set(ids.map((id) => id[at])).size).toBe(64);
   });
 
   test("an update names the members that changed with their values, bookkeeping left out, and none when nothing did", () => {
