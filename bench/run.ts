@@ -45,7 +45,7 @@ async function measurePair(targets: Record<Target, Running>, c: Comparison, roun
     if (PEERS.has(load.target)) park(p);
     return result;
   };
-  const pair = await pairedSlices(slice, round, settings);
+  const pair = await pairedSlices(slice, round, { ...settings, warmupSeconds: c.warmupSeconds ?? settings.warmupSeconds });
   if (c.subject.env) checkpoint(d);
   return pair;
 }
