@@ -7,10 +7,10 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 
 // Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`; the
 // events of a group of writes (sqlite-group.ts) are made at the group's end and recorded in its
-// transaction as one row of webhook_events, written before the group's COMMIT. Before each round of deliveries,
-// the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one row per
-// event and subscription, in their order (unpack): a write pays for one row per group, not a row and
-// an index entry per event (docs/performance.md, "Webhooks").
+// transaction as one row of webhook_events, written before the group's COMMIT. Before each round of
+// deliveries, the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one
+// row per event and subscription, in their order (unpack): a write pays for one row per group, not a
+// row and an index entry per event (docs/performance.md, "Webhooks").
 
 /** The SQLite outbox. It is also the group commit's stage (GroupStage): events wait there for the group's end. */
 export class SqliteWebhooks implements GroupStage {

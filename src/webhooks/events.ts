@@ -34,8 +34,8 @@ export function scopeOfEvent(type: EventType): Scope {
 const familyOf = (kind: Kind): "batch" | "recipe" | "inventory" => (kind === "batch" || kind === "recipe" ? kind : "inventory");
 
 // Random text for event ids: a block of random bytes encoded at once, each id a slice of it (22
-// characters, 132 random bits). An id is made with every event, and a Buffer per id cost more than
-// the rest of the event.
+// characters, 132 random bits). An id is made with every event, and a Buffer per id took about as
+// long as the event's payload.
 const ID_CHARS = 22;
 let idText = "";
 let idAt = 0;
