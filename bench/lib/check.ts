@@ -26,5 +26,20 @@ export async function checkAnswers<T extends string = Target>(urlOf: (t: T) => s
   const expected = c.subject.env?.BENCH_MODE === "append" ? 201 : 200;
   if (a.status !== expected || b.status !== expected) problems.push(`${c.id}: status ${a.status} (server) / ${b.status} (${c.baseline.target})`);
   else if (c.kind === "ratio" && c.baseline.target !== "json-server" && ta !== tb) problems.push(`${c.id}: the ${c.baseline.target} answer differs from the server's`);
+  else if (c.kind === "cost" && !sameLength(ta, tb)) problems.push(`${c.id}: the two requests answer lists of different lengths`);
   return problems;
+}
+
+/** Two requests compared by cost must return as much: lists of the same length (other answers pass). */
+function sameLength(a: string, b: string): boolean {
+  const length = (text: string) => {
+    try {
+      const v: unknown = JSON.parse(text);
+      return Array.isArray(v) ? v.length : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const [la, lb] = [length(a), length(b)];
+  return la === undefined || lb === undefined || la === lb;
 }
