@@ -1,4 +1,4 @@
-import type { Comparison, Load, Target } from "./scenarios.ts";
+import { APPEND_FROM, type Comparison, type Load, type Target } from "./scenarios.ts";
 
 // Before a comparison is measured, one request to each side: a baseline answering otherwise than the
 // server makes the ratio meaningless.
@@ -14,7 +14,7 @@ export async function checkAnswers<T extends string = Target>(urlOf: (t: T) => s
       return fetch(`${url}/stream?id=${l.env.BENCH_LOGGING_ID}`, { method: "POST", body, headers: { "content-type": "application/json" } });
     }
     if (l.env.BENCH_MODE === "append") {
-      const body = '{"time":4000000000000,"sg":1.01,"temp":18.5}';
+      const body = `{"time":${APPEND_FROM},"sg":1.01,"temp":18.5}`;
       return fetch(`${url}/v2/batches/${l.env.BENCH_IDS}/readings`, { method: "POST", body, headers: { authorization: l.auth!, "content-type": "application/json" } });
     }
     const path = l.env.BENCH_MODE === "adjust" ? `${l.env.BENCH_BASE}/${l.env.BENCH_IDS.split(",")[0]}` : `/v2/batches/${l.env.BENCH_IDS.split(",")[0]}`;

@@ -38,7 +38,7 @@ export interface Comparison<T extends string = Target> {
   warmupSeconds?: number;
 }
 
-/** The first time 9c posts a reading at (wrk.lua and check.ts write it out): later than every generated reading. */
+/** The first time 9c posts a reading at (wrk.lua's BENCH_APPEND_FROM, check.ts): later than every generated reading. */
 export const APPEND_FROM = 4_000_000_000_000;
 
 /** wrk.lua's inputs for the write scenarios: measuredOg over 100 batches, ±1 stock over 50 hops, in turn. */
@@ -63,7 +63,7 @@ export function comparisons(d: BenchData): Comparison[] {
     id, title, kind: "cost", target, subject: get("server", deepPath, large), baseline: get("server", first, large),
   });
   const cost = (id: string, title: string, subject: Load, baseline: Load, target: number): Comparison => ({ id, title, kind: "cost", target, subject, baseline });
-  const append = (batchId: string): Load => ({ target: "server", path: "/", auth: main, env: { BENCH_MODE: "append", BENCH_IDS: batchId } });
+  const append = (batchId: string): Load => ({ target: "server", path: "/", auth: main, env: { BENCH_MODE: "append", BENCH_IDS: batchId, BENCH_APPEND_FROM: String(APPEND_FROM) } });
   const durable = (id: string, title: string, env: Load["env"]): Comparison => ({
     id, title, kind: "ratio",
     subject: { target: "server-full", path: "/", auth: main, env },
@@ -103,7 +103,7 @@ export function comparisons(d: BenchData): Comparison[] {
     // Writes do not wait for deliveries: the same PATCH load with every PATCH making an event.
     // Both are fresh processes, and the subscribed one compiles its delivery path as well: with one
     // second of warm-up its JIT threads still took 18-27 µs of CPU per PATCH in the measured slices
-    // against 8.5 without (docs/performance.md, "Webhooks"). Five seconds each measure both warmed.
+    // against 8.5 without (docs/performance.md, "Webhooks"). Each side gets five seconds instead.
     {
       id: "12-hooked-patch", title: "batch PATCH, one webhook subscription vs none", kind: "ratio", target: 0.9, warmupSeconds: 5,
       subject: { target: "server-hooked", path: "/", auth: main, env: patch },

@@ -2,8 +2,9 @@
 --   patch-batch: PATCH /v2/batches/<id> {"measuredOg": ...}, ids from BENCH_IDS (comma list)
 --   adjust:      PATCH <BENCH_BASE>/<id> {"inventory_adjust": +1 or -1}, so stock stays level
 --   mixed:       GET of each path in BENCH_PATHS (comma list) in turn, every fifth request a batch PATCH
---   append:      POST /v2/batches/<first of BENCH_IDS>/readings, at one of 100 fixed times in turn, so a
---                reading replaces the one posted at its time and the batch keeps its size
+--   append:      POST /v2/batches/<first of BENCH_IDS>/readings, at one of 100 fixed times from
+--                BENCH_APPEND_FROM in turn, so a reading replaces the one posted at its time and the
+--                batch keeps its size
 --   stream:      POST /stream?id=<BENCH_LOGGING_ID> as a Custom Stream device, 100 device names in turn
 local mode = os.getenv("BENCH_MODE") or "get"
 local auth = os.getenv("BENCH_AUTH")
@@ -27,7 +28,7 @@ if mode ~= "get" then
       return wrk.format("POST", "/stream?id=" .. os.getenv("BENCH_LOGGING_ID"), { ["Content-Type"] = "application/json" }, body)
     end
     if mode == "append" then
-      local body = string.format('{"time":%d,"sg":%.3f,"temp":18.5}', 4000000000000 + (n % 100) * 60000, 1.010 + (n % 30) / 1000)
+      local body = string.format('{"time":%d,"sg":%.3f,"temp":18.5}', tonumber(os.getenv("BENCH_APPEND_FROM")) + (n % 100) * 60000, 1.010 + (n % 30) / 1000)
       return wrk.format("POST", "/v2/batches/" .. ids[1] .. "/readings", headers, body)
     end
     if mode == "patch-batch" or (mode == "mixed" and n % 5 == 0) then
