@@ -8,6 +8,7 @@
 --   stream:      POST /stream?id=<BENCH_LOGGING_ID> as a Custom Stream device, 100 device names in turn
 local mode = os.getenv("BENCH_MODE") or "get"
 local auth = os.getenv("BENCH_AUTH")
+local appendFrom = mode == "append" and assert(tonumber(os.getenv("BENCH_APPEND_FROM")), "append mode needs BENCH_APPEND_FROM") or nil
 local function split(s)
   local out = {}
   for part in string.gmatch(s or "", "[^,]+") do out[#out + 1] = part end
@@ -28,7 +29,7 @@ if mode ~= "get" then
       return wrk.format("POST", "/stream?id=" .. os.getenv("BENCH_LOGGING_ID"), { ["Content-Type"] = "application/json" }, body)
     end
     if mode == "append" then
-      local body = string.format('{"time":%d,"sg":%.3f,"temp":18.5}', tonumber(os.getenv("BENCH_APPEND_FROM")) + (n % 100) * 60000, 1.010 + (n % 30) / 1000)
+      local body = string.format('{"time":%d,"sg":%.3f,"temp":18.5}', appendFrom + (n % 100) * 60000, 1.010 + (n % 30) / 1000)
       return wrk.format("POST", "/v2/batches/" .. ids[1] .. "/readings", headers, body)
     end
     if mode == "patch-batch" or (mode == "mixed" and n % 5 == 0) then
