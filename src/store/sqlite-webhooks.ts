@@ -88,13 +88,15 @@ export class SqliteWebhooks implements GroupStage {
     this.staged = [];
     let events = "";
     let count = 0;
+    const counts: Record<string, number> = {};
     for (const { userId, change, subs } of staged) {
       for (const { webhookId, event: e } of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) {
         // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
         events += `${count++ === 0 ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
+        counts[webhookId] = (counts[webhookId] ?? 0) + 1;
       }
     }
-    if (count > 0) this.statements.get("INSERT INTO webhook_events (count, events) VALUES (?, ?)").run(count, `${events}]`);
+    if (count > 0) this.statements.get("INSERT INTO webhook_events (count, counts, events) VALUES (?, ?, ?)").run(count, JSON.stringify(counts), `${events}]`);
   }
 
   /**
@@ -127,7 +129,7 @@ export class SqliteWebhooks implements GroupStage {
     const rows = this.statements
       .get(`SELECT w.id, w.user_id, w.url, w.events, w.created_at, w.failing_since,
           (SELECT count(*) FROM webhook_deliveries d WHERE d.webhook_id = w.id)
-            + (SELECT count(*) FROM webhook_events r, json_each(r.events) e WHERE e.value ->> 0 = w.id) AS pending
+            + (SELECT coalesce(sum(json_extract(r.counts, '$."' || w.id || '"')), 0) FROM webhook_events r) AS pending
         FROM webhooks w WHERE w.user_id = ? ORDER BY w.created_at, w.id`)
       .all(userId) as WebhookRow[];
     return rows.map(webhookInfoOf);

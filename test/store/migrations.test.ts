@@ -122,3 +122,31 @@ test("a database in a folder that does not exist yet is created with its folders
   await store.close();
   expect(await Bun.file(path).exists()).toBe(true);
 });
+
+test("recorded webhook events from before the per-subscription counts keep their pending counts", async () => {
+  const path = join(dir.path, "counts.sqlite");
+  const hook = (id: string, events: string[]) => ({ id, userId: "u", url: "https://example.com/hook", events, sealedSecret: "sealed", createdAt: id === "wh_a" ? 1 : 2, failingSince: null });
+  let made = 0;
+  const first = SqliteStore.open(path);
+  first.setOutbox((_userId, change, wanted) => {
+    if (change.kind === "reading" || !wanted.has("batch.created")) return [];
+    return [{ id: `msg_${++made}`, type: "batch.created", resource: `batch/${change.id}`, payload: "{}", createdAt: 1000 }];
+  });
+  await first.createUser("u", null);
+  await first.addWebhook(hook("wh_a", ["batch.created"]));
+  await first.addWebhook(hook("wh_b", ["batch.created", "batch.updated"]));
+  for (const id of ["x", "y", "z"]) await first.insert("u", "batch", { _id: id, name: id });
+  await first.close();
+  // As the version before them wrote the rows.
+  const old = new Database(path);
+  old.exec(`ALTER TABLE webhook_events DROP COLUMN counts; PRAGMA user_version = ${MIGRATIONS.length - 1}`);
+  old.close();
+
+  const store = SqliteStore.open(path);
+  try {
+    expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
+    expect((await store.webhooks("u")).map((w) => [w.id, w.pending])).toEqual([["wh_a", 3], ["wh_b", 3]]);
+  } finally {
+    await store.close();
+  }
+});
