@@ -81,28 +81,33 @@ export interface QueuedRow {
 
 /**
  * The deliveries due among outbox rows read in outbox order from the first: at most `limit` whose
- * time has come, each the earliest of its subscription and resource (a later event of a resource
- * waits while an earlier one is still to be delivered, retried or not). Stops reading at the limit.
+ * time has come and whose resource's earlier events (of the same subscription) are all among them.
+ * A resource's events come as a run, delivered one after another (src/webhooks/worker.ts); a later
+ * event waits while an earlier one is not due (being retried). Stops reading at the limit.
  */
 export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number): number[] {
   const due: number[] = [];
   if (limit <= 0) return due;
-  const seen = new Set<string>();
+  // Per subscription and resource: whether every event read so far was taken.
+  const open = new Map<string, boolean>();
   for (const r of rows) {
     const key = `${r.webhook_id} ${r.resource}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (r.next_at <= now && due.push(r.seq) === limit) break;
+    if (open.get(key) === false) continue;
+    const take = r.next_at <= now;
+    open.set(key, take);
+    if (take && due.push(r.seq) === limit) break;
   }
   return due;
 }
 
 /**
  * The deliveries due as PostgreSQL claims them, in outbox order, each the earliest of its subscription
- * and resource, the same rows as dueInOrder ($1: now, $2: limit; its index on (webhook_id, resource,
- * seq) answers the NOT EXISTS).
+ * and resource ($1: now, $2: limit; its index on (webhook_id, resource, seq) answers the NOT EXISTS):
+ * the first of each run dueInOrder would take. Only the first: another instance may hold an earlier
+ * event locked, which this query skips without seeing it, so a later one is safe to claim only when
+ * no earlier one exists at all.
  */
-export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.payload, d.attempts, d.created_at
+export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
   FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
   WHERE d.next_at <= $1 AND NOT EXISTS (
     SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.resource = d.resource AND p.seq < d.seq)
@@ -115,6 +120,7 @@ export interface DueRow {
   secret: string;
   event_id: string;
   type: string;
+  resource: string;
   payload: string;
   attempts: number | string;
   created_at: number | string;
@@ -127,6 +133,7 @@ export const dueDelivery = (r: DueRow) => ({
   sealedSecret: r.secret,
   eventId: r.event_id,
   type: r.type,
+  resource: r.resource,
   payload: r.payload,
   attempts: Number(r.attempts),
   createdAt: Number(r.created_at),

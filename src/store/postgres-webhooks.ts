@@ -58,6 +58,13 @@ export class PostgresWebhooks {
     return rows.map(attemptOf);
   }
 
+  /** The earliest time an undelivered event is or was due (recorded, or to be tried again). */
+  async waitingSince(): Promise<number | undefined> {
+    const sql = await this.db();
+    const [row] = await sql`SELECT min(next_at) AS at FROM webhook_deliveries`;
+    return row.at === null ? undefined : Number(row.at);
+  }
+
   async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
     const sql = await this.db();
     return sql.begin(async (tx) => {

@@ -220,6 +220,10 @@ export class PostgresStore extends PostgresAccounts implements Store {
     return this.hooks.deliverDue(now, limit, deliver);
   }
 
+  deliveriesWaitingSince(): Promise<number | undefined> {
+    return this.hooks.waitingSince();
+  }
+
   async importAll(userId: string, set: ImportSet): Promise<void> {
     const sql = await this.db();
     await sql.begin((tx) => importSet(tx, userId, set));

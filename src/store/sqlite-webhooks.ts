@@ -155,6 +155,19 @@ export class SqliteWebhooks implements GroupStage {
     return rows.map(attemptOf);
   }
 
+  /**
+   * The earliest time a delivery row is or was due (recorded, or to be tried again), and the time of
+   * the oldest event not yet moved to one; reads only. A row waiting behind an earlier event of its
+   * resource counts from when it was recorded.
+   */
+  waitingSince(): number | undefined {
+    const row = this.statements
+      .get(`SELECT min(at) AS at FROM (SELECT min(next_at) AS at FROM webhook_deliveries
+          UNION ALL SELECT (SELECT events ->> '$[0][5]' FROM webhook_events ORDER BY seq LIMIT 1))`)
+      .get() as { at: number | null };
+    return row.at ?? undefined;
+  }
+
   /** The delivery rows due, found by reading them in order (dueInOrder). */
   private dueSeqs(now: number, limit: number): number[] {
     return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit);
@@ -172,7 +185,7 @@ export class SqliteWebhooks implements GroupStage {
     if (seqs.length === 0) return 0;
     const due = (
       this.statements
-        .get(`SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.payload, d.attempts, d.created_at
+        .get(`SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.seq IN (SELECT value FROM json_each(?)) ORDER BY d.seq`)
         .all(JSON.stringify(seqs)) as DueRow[]
     ).map(dueDelivery);

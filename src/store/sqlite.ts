@@ -282,6 +282,10 @@ export class SqliteStore extends SqliteAccounts implements Store {
     return this.hooks.deliverDue(now, limit, deliver);
   }
 
+  async deliveriesWaitingSince(): Promise<number | undefined> {
+    return this.hooks.waitingSince();
+  }
+
   brewTracker(userId: string, batchId: string): string | undefined {
     return this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, batchId);
   }

@@ -305,12 +305,20 @@ export interface Store extends RateStorage {
   /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
   webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
   /**
-   * Claims up to `limit` deliveries due at `now` (the earliest of each subscription and resource only,
-   * so one resource's events go in order), lets `deliver` attempt them, and records what it reports.
+   * Claims up to `limit` deliveries due at `now`, an event only with every earlier one of its
+   * subscription and resource (SQLite: a run of them, to attempt one after another; PostgreSQL: the
+   * earliest only), lets `deliver` attempt them, and records what it reports: a claimed event it
+   * reports nothing for stays as it was.
    * On PostgreSQL the claimed rows stay locked until then (another instance skips them; a dead
    * instance's locks go with its connection); SQLite has one process. Answers how many were claimed.
    */
   deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number>;
+  /**
+   * Since when the outbox has had something to deliver: the earliest time an undelivered event was
+   * recorded (never tried) or is to be tried again; undefined when nothing waits. A read only: a busy
+   * worker asks it instead of making a round (src/webhooks/worker.ts).
+   */
+  deliveriesWaitingSince(): Promise<number | undefined>;
 
   /**
    * Writes a whole import in one transaction; existing documents with the same `_id` are replaced.

@@ -65,6 +65,8 @@ export interface DueDelivery {
   sealedSecret: string;
   eventId: string;
   type: string;
+  /** What the event is about (`batch/<id>`, …): one resource's events are delivered in order. */
+  resource: string;
   payload: string;
   /** Attempts made before this one. */
   attempts: number;

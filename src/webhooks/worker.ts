@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { DeliveryOutcome, DueDelivery, Store, WebhookAttempt } from "../store/types.ts";
 import { destinationRefusal, dnsResolver, type Resolver } from "./destination.ts";
 import { eventsOf } from "./events.ts";
-import { afterFailure, busy, givesWay } from "./schedule.ts";
+import { afterFailure, busy, caughtUp, late, runsOf } from "./schedule.ts";
 import { sealingKey, unseal } from "./secret.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -11,15 +11,16 @@ import { signedHeaders } from "./signing.ts";
 // deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome.
 //
 // Deliveries give way to requests: while requests keep arriving at a busy rate (`busy`), the worker
-// makes one round per POLL_MS instead of one after another, so a burst of writes is answered at nearly
-// the speed it would be without subscriptions and its events are delivered as the burst eases. Once
-// the oldest event claimed has waited MAX_LAG_MS, rounds follow each other again whatever the load:
-// under a load that does not ease, deliveries lag by about that much rather than without bound
-// (docs/decisions.md). A client polling now and then does not count as a load.
+// makes no round at all, and only reads, every POLL_MS, since when the outbox has held something; a
+// burst of writes is answered at nearly the speed it would be without subscriptions, and its events
+// are delivered as the burst eases. Once something has waited MAX_LAG_MS, rounds follow each other
+// whatever the load until the events they claim are recent (POLL_MS) again: under a load that does not
+// ease, deliveries lag by about that much rather than without bound (docs/decisions.md). A client
+// polling now and then does not count as a load.
 
 /** Deliveries claimed per round. */
 const ROUND = 32;
-/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries), and the pace of rounds while the process is busy. */
+/** How often the outbox is looked at when nothing nudges the worker (writes of another process, retries) or while the process is busy. */
 const POLL_MS = 250;
 /** How long a new event may wait before the worker stops giving way to requests. */
 export const MAX_LAG_MS = 5000;
@@ -125,36 +126,60 @@ export class DeliveryWorker {
   }
 
   private async loop(): Promise<void> {
+    // Rounds follow each other while late events are caught up with, whatever the load.
+    let catchingUp = false;
     while (!this.stopped) {
-      this.nudged = false;
-      let claimed = 0;
-      let oldestNewAt: number | undefined;
-      try {
-        claimed = await this.store.deliverDue(Date.now(), ROUND, async (due) => {
-          // Due rows come in outbox order: the first never tried is the oldest new event.
-          oldestNewAt = due.find((d) => d.attempts === 0)?.createdAt;
-          const outcomes = await Promise.all(due.map((d) => this.attempt(d)));
-          for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
-          return outcomes;
-        });
-        if (this.roundsFailing) this.log("warn", "webhook deliveries resumed");
-        this.roundsFailing = false;
-      } catch (error) {
-        if (!this.roundsFailing) this.log("warn", "webhook delivery round failed", { error: String(error) });
-        this.roundsFailing = true;
+      // Busy: no round at all, so nothing is moved, delivered or deleted beside the requests, until
+      // what waits is late; then rounds follow each other until the events they claim are recent.
+      if (!catchingUp && this.serving()) {
+        if (!(await this.waitedTooLong())) {
+          this.yielding = true;
+          await this.sleep(POLL_MS);
+          this.yielding = false;
+          continue;
+        }
+        catchingUp = true;
       }
-      // A round that delivered something may have made the next event of a resource due: look again at
-      // once, or after a pause while the process is busy and the events are not too late.
-      if (!this.stopped && givesWay(claimed, this.serving(), oldestNewAt, Date.now(), MAX_LAG_MS)) {
-        this.yielding = true;
-        await this.sleep(POLL_MS);
-        this.yielding = false;
-      } else if (claimed === 0 && !this.nudged && !this.stopped) {
+      this.nudged = false;
+      const { claimed, oldestNewAt } = await this.round();
+      if (catchingUp) catchingUp = !caughtUp(oldestNewAt, Date.now(), POLL_MS);
+      // A round that delivered something may have made the next event of a resource due: look again at once.
+      if (claimed === 0 && !this.nudged && !this.stopped) {
         const wait = Math.min(POLL_MS, Math.max(0, this.nextRetryAt - Date.now()));
         if (this.nextRetryAt <= Date.now() + POLL_MS) this.nextRetryAt = Infinity;
         await this.sleep(wait);
       }
     }
+  }
+
+  /** Whether the outbox has held something for longer than MAX_LAG_MS; when it cannot be read, a round finds out why (and logs it). */
+  private async waitedTooLong(): Promise<boolean> {
+    try {
+      return late(await this.store.deliveriesWaitingSince(), Date.now(), MAX_LAG_MS);
+    } catch {
+      return true;
+    }
+  }
+
+  /** One round: what is due claimed, attempted and settled. Answers how many were claimed, and when the oldest new one of them was recorded. */
+  private async round(): Promise<{ claimed: number; oldestNewAt: number | undefined }> {
+    let claimed = 0;
+    let oldestNewAt: number | undefined;
+    try {
+      claimed = await this.store.deliverDue(Date.now(), ROUND, async (due) => {
+        // Due rows come in outbox order: the first never tried is the oldest new event.
+        oldestNewAt = due.find((d) => d.attempts === 0)?.createdAt;
+        const outcomes = (await Promise.all(runsOf(due).map((run) => this.attemptInOrder(run)))).flat().sort((a, b) => a.seq - b.seq);
+        for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
+        return outcomes;
+      });
+      if (this.roundsFailing) this.log("warn", "webhook deliveries resumed");
+      this.roundsFailing = false;
+    } catch (error) {
+      if (!this.roundsFailing) this.log("warn", "webhook delivery round failed", { error: String(error) });
+      this.roundsFailing = true;
+    }
+    return { claimed, oldestNewAt };
   }
 
   private sleep(ms: number): Promise<void> {
@@ -178,6 +203,20 @@ export class DeliveryWorker {
     if (this.secrets.size >= SECRETS_HELD) this.secrets.clear();
     this.secrets.set(d.webhookId, { sealed: d.sealedSecret, secret });
     return secret;
+  }
+
+  /**
+   * A resource's events one after another, in their order, until one is not delivered: the rest stay
+   * as they were, unattempted, and wait behind it.
+   */
+  private async attemptInOrder(run: DueDelivery[]): Promise<DeliveryOutcome[]> {
+    const outcomes: DeliveryOutcome[] = [];
+    for (const d of run) {
+      const o = await this.attempt(d);
+      outcomes.push(o);
+      if (o.result !== "delivered") break;
+    }
+    return outcomes;
   }
 
   /** One attempt at one event; never throws. */

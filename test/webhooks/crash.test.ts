@@ -44,6 +44,10 @@ test("SIGKILL during writes: after a restart every committed event is delivered,
       if (!res) return;
       expect(res.status).toBe(200);
       acked[i] = v;
+      // A steady load the server counts as busy (several hundred writes a second), at a pace whose
+      // backlog a restart can deliver within the test's time: its deliveries start once events have
+      // waited 5 s, and one batch's events go one after another to a receiver that takes 5 ms each.
+      await Bun.sleep(5);
     }
   };
   const writers = Array.from({ length: BATCHES }, (_, i) => writer(i));

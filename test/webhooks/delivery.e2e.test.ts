@@ -175,4 +175,38 @@ describe("deliveries to a real receiver", () => {
       expect(stocks).toEqual(Array.from({ length: stocks.length }, (_, i) => i + 1));
     }
   }, 40_000);
+  test("under a load that does not ease, deliveries start once events have waited about five seconds, before the load ends", async () => {
+    const hop = (await api("POST", "/v2/inventory/hops", { name: "Steady", inventory: 0 })).json().id;
+    await subscribe("/steady", ["inventory.updated"]);
+    let firstAt: number | undefined;
+    receiver.answer = (_req, r) => {
+      if (r.path === "/steady") firstAt ??= Date.now();
+      return new Response(null, { status: 204 });
+    };
+    try {
+      let written = 0;
+      const start = Date.now();
+      const end = start + 8000;
+      const clients = Array.from({ length: 8 }, async (_, c) => {
+        for (let i = c; Date.now() < end; i++) {
+          if (i % 2) expect((await api("GET", "/v2/inventory/hops")).status).toBe(200);
+          else {
+            expect((await api("PATCH", `/v2/inventory/hops/${hop}`, { inventory_adjust: 1 })).status).toBe(200);
+            written++;
+          }
+        }
+      });
+      await Promise.all(clients);
+      const duringLoad = receiver.at("/steady").length;
+      // The bound (MAX_LAG_MS, 5 s) and a round or two of catching up; the load ran 8 s.
+      expect(firstAt).toBeDefined();
+      expect(firstAt! - start).toBeLessThan(7000);
+      expect(duringLoad).toBeGreaterThan(0);
+      await until(`${written} events`, () => firstOfEach(receiver.at("/steady")).length >= written, 20_000);
+      const stocks = firstOfEach(receiver.at("/steady")).map((r) => r.json.data.document.inventory);
+      expect(stocks).toEqual(Array.from({ length: written }, (_, i) => i + 1));
+    } finally {
+      receiver.answer = () => new Response(null, { status: 204 });
+    }
+  }, 40_000);
 });

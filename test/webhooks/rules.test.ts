@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { ERRORS } from "../../src/http/errors.ts";
 import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
 import { changedMembers, eventsOf, EVENT_TYPES, newEventId, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
-import { afterFailure, busy, givesWay, retryDelayMs } from "../../src/webhooks/schedule.ts";
+import { afterFailure, busy, caughtUp, late, retryDelayMs, runsOf } from "../../src/webhooks/schedule.ts";
 import { dueInOrder, settlements, type QueuedRow } from "../../src/store/outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
 import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
@@ -50,14 +50,16 @@ describe("backoff", () => {
 
 describe("giving way to requests", () => {
   const now = 1_000_000;
-  test("a round that delivered pauses while requests arrive and its new events are at most the lag old", () => {
-    expect(givesWay(5, true, now - 4000, now, 5000)).toBe(true);
-    expect(givesWay(5, true, undefined, now, 5000)).toBe(true);
+  test("what waits is late once it has waited longer than the lag; nothing waiting is never late", () => {
+    expect(late(now - 5000, now, 5000)).toBe(false);
+    expect(late(now - 5001, now, 5000)).toBe(true);
+    expect(late(now + 60_000, now, 5000)).toBe(false);
+    expect(late(undefined, now, 5000)).toBe(false);
   });
-  test("no pause without requests, after a round that found nothing, or once new events are late", () => {
-    expect(givesWay(5, false, now - 10, now, 5000)).toBe(false);
-    expect(givesWay(0, true, undefined, now, 5000)).toBe(false);
-    expect(givesWay(5, true, now - 5001, now, 5000)).toBe(false);
+  test("catching up ends with a round whose oldest new event is recent, or that claimed none", () => {
+    expect(caughtUp(now - 250, now, 250)).toBe(true);
+    expect(caughtUp(now - 251, now, 250)).toBe(false);
+    expect(caughtUp(undefined, now, 250)).toBe(true);
   });
   test("busy is a hundred requests a second or more, over however long the worker looked away", () => {
     expect(busy(25, 250)).toBe(true);
@@ -115,12 +117,12 @@ describe("settling a round", () => {
 describe("deliveries due", () => {
   const row = (seq: number, resource: string, nextAt: number, webhook = "wh_1"): QueuedRow => ({ seq, webhook_id: webhook, resource, next_at: nextAt });
 
-  test("each resource's earliest event of each subscription, whose time has come, in outbox order", () => {
+  test("each resource's events of each subscription in outbox order, up to the first whose time has not come", () => {
     const rows = [row(1, "batch/a", 50), row(2, "batch/a", 0), row(3, "batch/b", 0), row(4, "batch/a", 0, "wh_2"), row(5, "batch/c", 200), row(6, "batch/b", 0), row(7, "batch/d", 0)];
-    expect(dueInOrder(rows, 100, 10)).toEqual([1, 3, 4, 7]);
+    expect(dueInOrder(rows, 100, 10)).toEqual([1, 2, 3, 4, 6, 7]);
     // A later event waits behind an earlier one being retried, whether or not its own time has come.
-    expect(dueInOrder(rows, 10, 10)).toEqual([3, 4, 7]);
-    expect(dueInOrder(rows, 100, 2)).toEqual([1, 3]);
+    expect(dueInOrder(rows, 10, 10)).toEqual([3, 4, 6, 7]);
+    expect(dueInOrder(rows, 100, 2)).toEqual([1, 2]);
     expect(dueInOrder(rows, 100, 0)).toEqual([]);
   });
 
@@ -136,7 +138,7 @@ describe("deliveries due", () => {
     expect(read).toBe(3);
   });
 
-  test("the rows PostgreSQL's query claims: no earlier row of the same subscription and resource, due, the first `limit` by seq", () => {
+  test("any rows: those due whose earlier rows of the same subscription and resource are all due, the first `limit` by seq", () => {
     const rows = fc.uniqueArray(
       fc.record({ seq: fc.integer({ min: 1, max: 500 }), webhook: fc.constantFrom("wh_1", "wh_2"), resource: fc.constantFrom("batch/a", "batch/b", "recipe/c"), nextAt: fc.integer({ min: 0, max: 20 }) }),
       { selector: (r) => r.seq, maxLength: 60 },
@@ -144,13 +146,22 @@ describe("deliveries due", () => {
     fc.assert(
       fc.property(rows, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), (list, now, limit) => {
         const queued = list.map((r) => row(r.seq, r.resource, r.nextAt, r.webhook)).sort((a, b) => a.seq - b.seq);
+        const earlier = (d: QueuedRow) => queued.filter((p) => p.webhook_id === d.webhook_id && p.resource === d.resource && p.seq < d.seq);
         const expected = queued
-          .filter((d) => d.next_at <= now && !queued.some((p) => p.webhook_id === d.webhook_id && p.resource === d.resource && p.seq < d.seq))
+          .filter((d) => d.next_at <= now && earlier(d).every((p) => p.next_at <= now))
           .slice(0, limit)
           .map((d) => d.seq);
         expect(dueInOrder(queued, now, limit)).toEqual(expected);
       }),
     );
+  });
+
+  test("runs: the due deliveries by subscription and resource, each in order, in the order their first came", () => {
+    const due = (seq: number, resource: string, webhookId = "wh_1") =>
+      ({ seq, webhookId, resource, url: "https://example.com/", sealedSecret: "s", eventId: `msg_${seq}`, type: "batch.updated", payload: "{}", attempts: 0, createdAt: seq });
+    const runs = runsOf([due(1, "batch/a"), due(2, "batch/b"), due(3, "batch/a", "wh_2"), due(4, "batch/a"), due(5, "batch/b")]);
+    expect(runs.map((r) => r.map((d) => d.seq))).toEqual([[1, 4], [2, 5], [3]]);
+    expect(runsOf([])).toEqual([]);
   });
 });
 
