@@ -24,6 +24,8 @@ const ROUND = 32;
 const POLL_MS = 250;
 /** How long a new event may wait before the worker stops giving way to requests. */
 export const MAX_LAG_MS = 5000;
+/** How long a round goes on delivering a resource's events one after another. */
+const RUN_MS = 1000;
 /** Unsealed secrets held at most (MAX_WEBHOOKS per account). */
 const SECRETS_HELD = 1000;
 /** Characters of a refusing receiver's body kept with the attempt. */
@@ -206,15 +208,17 @@ export class DeliveryWorker {
   }
 
   /**
-   * A resource's events one after another, in their order, until one is not delivered: the rest stay
-   * as they were, unattempted, and wait behind it.
+   * A resource's events one after another, in their order, until one is not delivered or the round has
+   * taken RUN_MS: the rest stay as they were, unattempted, for a later round. A slow receiver's run so
+   * holds the other subscriptions' next round back by about that much, not by a run of slow answers.
    */
   private async attemptInOrder(run: DueDelivery[]): Promise<DeliveryOutcome[]> {
+    const started = performance.now();
     const outcomes: DeliveryOutcome[] = [];
     for (const d of run) {
       const o = await this.attempt(d);
       outcomes.push(o);
-      if (o.result !== "delivered") break;
+      if (o.result !== "delivered" || performance.now() - started >= RUN_MS) break;
     }
     return outcomes;
   }
