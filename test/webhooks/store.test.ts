@@ -165,6 +165,19 @@ for (const kind of STORE_KINDS) {
       expect((await store.webhooks(USER)).map((w) => w.pending)).toEqual([0, 0]);
     });
 
+    test("since when something waits: nothing, then the oldest event's time, then the earliest retry's", async () => {
+      expect(await store.deliveriesWaitingSince()).toBeUndefined();
+      await store.insert(USER, "batch", { _id: "w1", name: "W1" });
+      const since = await store.deliveriesWaitingSince();
+      expect(since).toBeGreaterThan(1000);
+      await store.insert(USER, "batch", { _id: "w2", name: "W2" });
+      expect(await store.deliveriesWaitingSince()).toBe(since);
+      expect(await claim(store, 40_000, "retry")).toHaveLength(2);
+      expect(await store.deliveriesWaitingSince()).toBe(40_500);
+      expect(await claim(store, 40_500)).toHaveLength(2);
+      expect(await store.deliveriesWaitingSince()).toBeUndefined();
+    });
+
     test("events recorded and not yet delivered are listed as pending", async () => {
       await store.insert(USER, "batch", { _id: "p1", name: "Pending" });
       await store.setFields(USER, "batch", "p1", { status: "Brewing" });
