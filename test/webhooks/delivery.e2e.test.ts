@@ -45,6 +45,46 @@ async function subscribe(path: string, events: string[]): Promise<{ id: string; 
 
 const typesAt = (path: string) => firstOfEach(receiver.at(path)).map((r) => r.json.type);
 
+/** Three hops at stock 0, named after `name`, with a subscription to their updates at `path`. */
+async function hopsWatchedAt(path: string, name: string): Promise<string[]> {
+  const hops: string[] = [];
+  for (let i = 0; i < 3; i++) hops.push((await api("POST", "/v2/inventory/hops", { name: `${name} ${i}`, inventory: 0 })).json().id);
+  await subscribe(path, ["inventory.updated"]);
+  return hops;
+}
+
+/**
+ * Eight clients for `ms`, each request a stock change of one of `hops` or a read, pausing `pauseMs`
+ * after each: the worker sees requests arriving all the while. Answers how many stock changes were made.
+ */
+async function steadyLoad(hops: string[], ms: number, pauseMs = 0): Promise<number> {
+  let written = 0;
+  const end = Date.now() + ms;
+  const clients = Array.from({ length: 8 }, async (_, c) => {
+    for (let i = c; Date.now() < end; i++) {
+      if (i % 2) expect((await api("GET", "/v2/inventory/hops")).status).toBe(200);
+      else {
+        expect((await api("PATCH", `/v2/inventory/hops/${hops[i % hops.length]}`, { inventory_adjust: 1 })).status).toBe(200);
+        written++;
+      }
+      if (pauseMs) await Bun.sleep(pauseMs);
+    }
+  });
+  await Promise.all(clients);
+  return written;
+}
+
+/** Waits for `written` events at `path`, then checks each arrived once and each hop's in the order its stock rose. */
+async function everyEventInOrder(path: string, written: number, hops: string[]): Promise<void> {
+  await until(`${written} events`, () => firstOfEach(receiver.at(path)).length >= written, 20_000);
+  const got = firstOfEach(receiver.at(path));
+  expect(got).toHaveLength(written);
+  for (const hop of hops) {
+    const stocks = got.filter((r) => r.json.data.id === hop).map((r) => r.json.data.document.inventory);
+    expect(stocks).toEqual(Array.from({ length: stocks.length }, (_, i) => i + 1));
+  }
+}
+
 describe("deliveries to a real receiver", () => {
   test("every event type arrives, signed so the standardwebhooks library verifies it, with the document", async () => {
     const all = ["batch.created", "batch.updated", "batch.deleted", "reading.created", "recipe.created", "recipe.updated", "recipe.deleted",
@@ -150,30 +190,8 @@ describe("deliveries to a real receiver", () => {
   }, 40_000);
 
   test("writes under a steady load of requests: deliveries give way, then every event arrives once, each resource's in order", async () => {
-    const hops: string[] = [];
-    for (let i = 0; i < 3; i++) hops.push((await api("POST", "/v2/inventory/hops", { name: `Load ${i}`, inventory: 0 })).json().id);
-    await subscribe("/load", ["inventory.updated"]);
-    // Eight clients for a second and a half, each request a stock change or a read: the worker sees
-    // requests arriving all the while.
-    let written = 0;
-    const end = Date.now() + 1500;
-    const clients = Array.from({ length: 8 }, async (_, c) => {
-      for (let i = 0; Date.now() < end; i++) {
-        if (i % 2) expect((await api("GET", "/v2/inventory/hops")).status).toBe(200);
-        else {
-          expect((await api("PATCH", `/v2/inventory/hops/${hops[(c + i) % 3]}`, { inventory_adjust: 1 })).status).toBe(200);
-          written++;
-        }
-      }
-    });
-    await Promise.all(clients);
-    await until(`${written} events`, () => firstOfEach(receiver.at("/load")).length >= written, 20_000);
-    const got = firstOfEach(receiver.at("/load"));
-    expect(got).toHaveLength(written);
-    for (const hop of hops) {
-      const stocks = got.filter((r) => r.json.data.id === hop).map((r) => r.json.data.document.inventory);
-      expect(stocks).toEqual(Array.from({ length: stocks.length }, (_, i) => i + 1));
-    }
+    const hops = await hopsWatchedAt("/load", "Load");
+    await everyEventInOrder("/load", await steadyLoad(hops, 1500), hops);
   }, 40_000);
   test("a slow receiver's run of events ends its round after about a second, so another subscription's next event is not held behind it", async () => {
     const hop = (await api("POST", "/v2/inventory/hops", { name: "Slow", inventory: 0 })).json().id;
@@ -203,42 +221,22 @@ describe("deliveries to a real receiver", () => {
   }, 30_000);
 
   test("under a load that does not ease, deliveries start once events have waited about five seconds, before the load ends", async () => {
-    const hops: string[] = [];
-    for (let i = 0; i < 3; i++) hops.push((await api("POST", "/v2/inventory/hops", { name: `Steady ${i}`, inventory: 0 })).json().id);
-    await subscribe("/steady", ["inventory.updated"]);
+    const hops = await hopsWatchedAt("/steady", "Steady");
     let firstAt: number | undefined;
     receiver.answer = (_req, r) => {
       if (r.path === "/steady") firstAt ??= Date.now();
       return new Response(null, { status: 204 });
     };
     try {
-      let written = 0;
       const start = Date.now();
-      const end = start + 8000;
-      // Eight clients, each pausing 5 ms between requests: several hundred a second, a busy process.
-      const clients = Array.from({ length: 8 }, async (_, c) => {
-        for (let i = c; Date.now() < end; i++) {
-          if (i % 2) expect((await api("GET", "/v2/inventory/hops")).status).toBe(200);
-          else {
-            expect((await api("PATCH", `/v2/inventory/hops/${hops[i % 3]}`, { inventory_adjust: 1 })).status).toBe(200);
-            written++;
-          }
-          await Bun.sleep(5);
-        }
-      });
-      await Promise.all(clients);
+      // Pausing 5 ms after each request: several hundred a second, a busy process, for 8 s.
+      const written = await steadyLoad(hops, 8000, 5);
       const duringLoad = receiver.at("/steady").length;
-      // The bound (MAX_LAG_MS, 5 s) and a round or two of catching up; the load ran 8 s.
+      // The bound (MAX_LAG_MS, 5 s) and a round or two of catching up.
       expect(firstAt).toBeDefined();
       expect(firstAt! - start).toBeLessThan(7000);
       expect(duringLoad).toBeGreaterThan(0);
-      await until(`${written} events`, () => firstOfEach(receiver.at("/steady")).length >= written, 20_000);
-      const got = firstOfEach(receiver.at("/steady"));
-      expect(got).toHaveLength(written);
-      for (const hop of hops) {
-        const stocks = got.filter((r) => r.json.data.id === hop).map((r) => r.json.data.document.inventory);
-        expect(stocks).toEqual(Array.from({ length: stocks.length }, (_, i) => i + 1));
-      }
+      await everyEventInOrder("/steady", written, hops);
     } finally {
       receiver.answer = () => new Response(null, { status: 204 });
     }
