@@ -71,6 +71,9 @@ export function settlements(outcomes: readonly DeliveryOutcome[]): Settlement[] 
   return [...by.values()];
 }
 
+/** What one run of events is kept apart by: a subscription and a resource (`batch/<id>`, …). */
+export const runKey = (webhookId: string, resource: string): string => `${webhookId} ${resource}`;
+
 /** An outbox row as the walk for due deliveries reads it. */
 export interface QueuedRow {
   seq: number;
@@ -91,7 +94,7 @@ export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number
   // Per subscription and resource: whether every event read so far was taken.
   const open = new Map<string, boolean>();
   for (const r of rows) {
-    const key = `${r.webhook_id} ${r.resource}`;
+    const key = runKey(r.webhook_id, r.resource);
     if (open.get(key) === false) continue;
     const take = r.next_at <= now;
     open.set(key, take);

@@ -1,3 +1,4 @@
+import { runKey } from "../store/outbox.ts";
 import type { DueDelivery } from "../store/types.ts";
 
 // When a failed delivery is tried again: exponential backoff from a base (WEBHOOK_RETRY_BASE_MS, 5 s),
@@ -48,7 +49,7 @@ export function afterFailure(attempts: number, at: number, baseMs: number, maxAt
 export function runsOf(due: readonly DueDelivery[]): DueDelivery[][] {
   const runs = new Map<string, DueDelivery[]>();
   for (const d of due) {
-    const key = `${d.webhookId} ${d.resource}`;
+    const key = runKey(d.webhookId, d.resource);
     const run = runs.get(key);
     if (run) run.push(d);
     else runs.set(key, [d]);
