@@ -1,12 +1,12 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, dueDelivery, dueInOrder, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type OutboxRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
-// Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`; the
-// events of a group of writes (sqlite-group.ts) are made at the group's end and recorded in its
+// Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`, which
+// makes its events at once; the events of a group of writes (sqlite-group.ts) are recorded in its
 // transaction as one row of webhook_events, written before the group's COMMIT. Before each round of
 // deliveries, the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one
 // row per event and subscription, in their order (unpack): a write pays for one row per group, not a
@@ -16,8 +16,8 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 export class SqliteWebhooks implements GroupStage {
   hook: OutboxHook | undefined;
   grouping = false;
-  /** The changes of the group's writes so far, each with its account's subscriptions. */
-  private staged: Array<{ userId: string; change: StoreChange | (() => StoreChange); subs: Subscription[] }> = [];
+  /** The events of the group's writes so far, one per subscription that wants each. */
+  private staged: OutboxRow[] = [];
   /**
    * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
    * accounts have none. Forgotten when this store adds or removes one, and when another connection
@@ -57,14 +57,17 @@ export class SqliteWebhooks implements GroupStage {
   }
 
   /**
-   * In the caller's write: the change, staged with the account's subscriptions for the group's end
-   * (write), or recorded at once in the caller's transaction outside a group.
+   * In the caller's write: the change's events, made now and staged for the group's end (write), or
+   * recorded at once in the caller's transaction outside a group. Made now rather than at the group's
+   * end: a change holds the document's text before and after, tens of kilobytes for a batch, and
+   * holding every write's change until the group committed cost the subscribed server more than
+   * making the events (docs/performance.md, "Webhooks").
    */
   emit(userId: string, change: StoreChange | (() => StoreChange)): void {
     if (!this.hook) return;
     const subs = this.subscriptionsOf(userId);
     if (subs.length === 0) return;
-    this.staged.push({ userId, change, subs });
+    for (const row of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) this.staged.push(row);
     if (!this.grouping) this.write();
   }
 
@@ -77,26 +80,21 @@ export class SqliteWebhooks implements GroupStage {
   }
 
   /**
-   * The events of the staged changes, made together and recorded as one row, in the current
-   * transaction: made here rather than in each write, the same work runs once per group in one loop
-   * (docs/performance.md, "Webhooks"). A hook that throws fails the transaction, so no write commits
-   * without its events.
+   * The staged events recorded as one row, in the current transaction. A hook that throws fails its
+   * write (emit), so no write commits without its events.
    */
   write(): void {
     if (this.staged.length === 0) return;
     const staged = this.staged;
     this.staged = [];
     let events = "";
-    let count = 0;
     const counts: Record<string, number> = {};
-    for (const { userId, change, subs } of staged) {
-      for (const { webhookId, event: e } of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) {
-        // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
-        events += `${count++ === 0 ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
-        counts[webhookId] = (counts[webhookId] ?? 0) + 1;
-      }
+    for (const { webhookId, event: e } of staged) {
+      // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
+      events += `${events === "" ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
+      counts[webhookId] = (counts[webhookId] ?? 0) + 1;
     }
-    if (count > 0) this.statements.get("INSERT INTO webhook_events (count, counts, events) VALUES (?, ?, ?)").run(count, JSON.stringify(counts), `${events}]`);
+    this.statements.get("INSERT INTO webhook_events (count, counts, events) VALUES (?, ?, ?)").run(staged.length, JSON.stringify(counts), `${events}]`);
   }
 
   /**

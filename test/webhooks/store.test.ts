@@ -210,6 +210,31 @@ for (const kind of STORE_KINDS) {
       expect(statuses.sort()).toEqual(["Brewing", "Conditioning", "Fermenting"]);
     });
 
+    test("a hook that throws refuses its own write alone: the others of its turn commit with their events", async () => {
+      await store.insert(USER, "batch", { _id: "h1", name: "Hooked" });
+      await claim(store, 50_000);
+      const normal = recordingHook(seen);
+      store.setOutbox((userId, change, wanted) => {
+        if (change.kind === "batch" && (change as { set?: { status?: unknown } }).set?.status === "Boom") throw new Error("hook failed");
+        return normal(userId, change, wanted);
+      });
+      try {
+        const settled = await Promise.allSettled([
+          store.setFields(USER, "batch", "h1", { status: "Brewing" }),
+          store.setFields(USER, "batch", "h1", { status: "Boom" }),
+          store.setFields(USER, "batch", "h1", { batchNo: 7 }),
+        ]);
+        expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+        expect(String((settled[1] as PromiseRejectedResult).reason)).toContain("hook failed");
+        expect(JSON.parse((await store.get(USER, "batch", "h1"))!)).toMatchObject({ status: "Brewing", batchNo: 7 });
+        const claimed = [];
+        for (let round = 0; round < 3; round++) claimed.push(...(await claim(store, 50_000)));
+        expect(claimed.map((d) => [d.type, d.resource])).toEqual([["batch.updated", "batch/h1"], ["batch.updated", "batch/h1"]]);
+      } finally {
+        store.setOutbox(recordingHook(seen));
+      }
+    });
+
     test("many events of few resources come out once each, in order per resource, however few a round claims", async () => {
       // Each event names its resource and when it was made.
       let made = 0;
