@@ -18,7 +18,7 @@ import { installOutbox } from "../src/webhooks/worker.ts";
 //
 //   bun bench/hooked-store.ts [--rounds N (16)] [--writes N (8000)] [--group N (10)]
 //
-// Takes about a minute and a half with the defaults, after the database copy (2 GB).
+// About half a minute with the defaults on this machine kind, the copy of the 2 GB database included.
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
