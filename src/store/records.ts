@@ -1,5 +1,5 @@
 import { canonicalJson, canonicalText, canonicalValue, isPlainObject, projector, type Doc } from "../lib/json.ts";
-import { setMembers } from "../lib/json-members.ts";
+import { membersSet, setMembers } from "../lib/json-members.ts";
 import { stamp, STAMP_MEMBERS } from "../lib/stamps.ts";
 import { DEFAULT_FIELDS, type Kind } from "../resources.ts";
 import type { FieldsToSet, StoredColumns, UpdateOutcome } from "./types.ts";
@@ -86,6 +86,9 @@ function memberText(value: unknown): { text: string; parsesInOrder: boolean } | 
  * `stamped`, when given, are members set after the fields as [key, canonical text], in key order:
  * a stamp's (stampMembers), whose keys are none of those and none of the columns' fields, sort after
  * every digit, and whose values parse in order (test/unit/stamps.test.ts).
+ *
+ * `stored` itself when setting the fields changes nothing: a caller tells by identity, without
+ * comparing the two texts.
  */
 export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc, stamped: ReadonlyArray<readonly [string, string]> = []): EncodedRecord | undefined {
   const keys = Object.keys(fields).sort();
@@ -112,9 +115,12 @@ export function setFields(kind: Kind, stored: EncodedRecord, fields: Doc, stampe
     place([key, value.text]);
   }
   for (; next < stamped.length; next++) place(stamped[next]);
-  const body = setMembers(stored.body, members);
+  const set = membersSet(stored.body, members);
+  if (set === undefined) return undefined;
+  if (!set.changed) return stored;
+  const body = set.text;
   const summary = summaryMembers.length ? setMembers(stored.summary, summaryMembers) : stored.summary;
-  if (body === undefined || summary === undefined) return undefined;
+  if (summary === undefined) return undefined;
   const has = (key: string) => Object.hasOwn(fields, key);
   const stock = fields.inventory;
   return {

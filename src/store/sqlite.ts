@@ -135,18 +135,19 @@ export class SqliteStore extends SqliteAccounts implements Store {
     }
     // What the decision left as parsed from a body that parses in order needs no second walk.
     const rec = encodeRecord(kind, doc, row[ORDERED_AT] === 1 ? outcome.changed : undefined);
+    // A document left as it was is not written again, and makes no event.
+    if (rec.body === row[1]) return outcome.result;
     this.rewrite(row, rec);
     this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set: outcome.changed && pick(doc, outcome.changed), summary: rec.summary }));
     return outcome.result;
   }
 
   /**
-   * Writes a record over its current row (SQL.current). Only the columns whose values changed are
-   * written: SQLite rewrites the entries of every index on a column named in SET, changed or not
+   * Writes a changed record over its current row (SQL.current). Only the columns whose values changed
+   * are written: SQLite rewrites the entries of every index on a column named in SET, changed or not
    * (docs/performance.md, "Storage").
    */
   private rewrite(row: unknown[], rec: EncodedRecord, positions?: string[]): void {
-    if (rec.body === row[1]) return;
     const values = derivedValues(rec, positions);
     const params: Array<string | number | null> = [rec.body];
     let changed = 0; // bit i: DERIVED[i] changed
@@ -168,11 +169,14 @@ export class SqliteStore extends SqliteAccounts implements Store {
     // A change that sets no sorted field (a stock change, a measured value) keeps the stored
     // position keys as they are: they are neither decoded into sort keys nor made again.
     const keys = SORTED_FIELDS.some((f) => Object.hasOwn(set, f));
-    const rec = setFields(kind, storedRecord(id, row, keys), set, stampedAt === undefined ? undefined : stampMembers(stampedAt, false));
+    const stored = storedRecord(id, row, keys);
+    const rec = setFields(kind, stored, set, stampedAt === undefined ? undefined : stampMembers(stampedAt, false));
     if (!rec) {
       this.updateTx(userId, kind, id, assignFields(kind, set, stampedAt));
       return true;
     }
+    // Nothing changed (the values were those stored): nothing to write, no event.
+    if (rec === stored) return true;
     this.rewrite(row, rec, keys ? undefined : (row.slice(POSITIONS_AT, POSITIONS_AT + SORTED_FIELDS.length) as string[]));
     this.hooks.emit(userId, () => ({ kind, id, before: row[1] as string, after: rec.body, set, summary: rec.summary }));
     return true;

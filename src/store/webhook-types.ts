@@ -9,7 +9,8 @@ import type { Kind } from "../resources.ts";
  * text before and after (undefined: absent; a create has no `before`, a delete no `after`), with what
  * the store has at hand without parsing the document: the top-level members the write set, with their
  * values, and the stored summary (the list entry's default fields); or a reading appended to a batch
- * (or to an unattached device's own list).
+ * (or to an unattached device's own list). A store hands over only a write that changed the document:
+ * one that left it as it was is no change.
  */
 export type StoreChange =
   | { kind: Kind; id: string; before: string | undefined; after: string | undefined; set?: Doc; summary?: string }

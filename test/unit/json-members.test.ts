@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { canonicalJson, type Doc } from "../../src/lib/json.ts";
-import { setMembers } from "../../src/lib/json-members.ts";
+import { membersSet, setMembers } from "../../src/lib/json-members.ts";
 
 /** The parsing path: what setMembers must equal. */
 function viaParse(text: string, members: Doc): string {
@@ -33,6 +33,20 @@ describe("setMembers", () => {
     });
   }
 
+  test("membersSet tells whether the text changed, and hands back the text itself when it did not", () => {
+    const text = '{"a":1,"b":"x","c":[1,2]}';
+    expect(membersSet(text, [["b", '"x"']])).toEqual({ text, changed: false });
+    expect(membersSet(text, [["a", "1"], ["c", "[1,2]"]])).toEqual({ text, changed: false });
+    expect(membersSet(text, [])).toEqual({ text, changed: false });
+    // Same length, other characters; a longer value; a member added; only the last of two differs.
+    expect(membersSet(text, [["b", '"y"']])).toEqual({ text: '{"a":1,"b":"y","c":[1,2]}', changed: true });
+    expect(membersSet(text, [["a", "10"]])).toEqual({ text: '{"a":10,"b":"x","c":[1,2]}', changed: true });
+    expect(membersSet(text, [["ab", "1"]])).toEqual({ text: '{"a":1,"ab":1,"b":"x","c":[1,2]}', changed: true });
+    expect(membersSet(text, [["a", "1"], ["d", "null"]])).toEqual({ text: '{"a":1,"b":"x","c":[1,2],"d":null}', changed: true });
+    expect(membersSet(text, [["a", "1"], ["c", "[1,3]"]])).toEqual({ text: '{"a":1,"b":"x","c":[1,3]}', changed: true });
+    expect(membersSet("{", [["a", "1"]])).toBeUndefined();
+  });
+
   test("text that is not one canonical object is refused, not guessed at", () => {
     for (const text of ["", "[]", '"a"', "{", '{"a":1', '{"a" :1}', '{"a":1,}x', '{"a":"x}', '{"a":[1}', '{"a":1}}', "{a:1}"]) {
       expect(setMembers(text, [["b", "1"]])).toBeUndefined();
@@ -46,7 +60,9 @@ describe("setMembers", () => {
     fc.assert(
       fc.property(doc, fc.dictionary(key, scalar, { minKeys: 1, maxKeys: 4 }), (d, members) => {
         const text = canonicalJson(d);
-        expect(setMembers(text, sorted(members))).toBe(viaParse(text, members));
+        const expected = viaParse(text, members);
+        expect(setMembers(text, sorted(members))).toBe(expected);
+        expect(membersSet(text, sorted(members))!.changed).toBe(expected !== text);
       }),
       { numRuns: 2000 },
     );

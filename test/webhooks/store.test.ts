@@ -122,6 +122,24 @@ for (const kind of STORE_KINDS) {
       expect(await claim(store, 10_000)).toEqual([]);
     });
 
+    test("a write that leaves the document as it was records no event, and the hook is not shown it", async () => {
+      await store.insert(USER, "batch", { _id: "b6", name: "Six", status: "Planning", og: 1.05 });
+      await claim(store, 10_000);
+      seen.length = 0;
+      expect(await store.setFields(USER, "batch", "b6", { status: "Planning" })).toBe(true);
+      expect(await store.setFields(USER, "batch", "b6", { og: 1.05, status: "Planning" })).toBe(true);
+      await store.update(USER, "batch", "b6", (doc) => ({ write: { ...doc! }, result: null }));
+      expect(seen).toEqual([]);
+      expect(await claim(store, 10_000)).toEqual([]);
+      // The same calls with another value do record their event, one each.
+      await store.setFields(USER, "batch", "b6", { status: "Brewing" });
+      await store.update(USER, "batch", "b6", (doc) => ({ write: { ...doc!, og: 1.06 }, result: null }));
+      const after = (c: StoreChange) => (c.kind === "reading" ? undefined : JSON.parse(c.after!) as { status: string; og: number });
+      expect(seen.map(after)).toEqual([expect.objectContaining({ status: "Brewing", og: 1.05 }), expect.objectContaining({ status: "Brewing", og: 1.06 })]);
+      expect((await claim(store, 10_000)).map((d) => d.type)).toEqual(kind === "sqlite" ? ["batch.updated", "batch.updated"] : ["batch.updated"]);
+      await claim(store, 10_000);
+    });
+
     test("a retry keeps its event id and waits until it is due; a given-up event marks the subscription failing until a delivery succeeds", async () => {
       await store.insert(USER, "batch", { _id: "b4", name: "Four" });
       const [first] = await claim(store, 20_000, "retry");
