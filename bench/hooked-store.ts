@@ -1,8 +1,8 @@
-import { copyFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "./lib/generate.ts";
-import { hookedDatabase } from "./lib/hooked.ts";
+import { freshCopy } from "./lib/hooked.ts";
 import { openStore } from "../src/store/open.ts";
 import type { Store } from "../src/store/types.ts";
 import { installOutbox } from "../src/webhooks/worker.ts";
@@ -45,7 +45,7 @@ async function main() {
   const data = await generate(join(import.meta.dir, ".cache"), log);
   const path = join(tmpdir(), `brewrecords-hooked-store-${process.pid}.sqlite`);
   log(`copying the benchmark database to ${path}`);
-  copyFileSync(hookedDatabase(data), path);
+  freshCopy(data, path);
   let store: Store | undefined;
   try {
     store = await openStore(path);

@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchData } from "./generate.ts";
 import { cpuTicks, freePort, start, type Running } from "./procs.ts";
@@ -8,29 +8,31 @@ import type { WrkResult } from "./wrk.ts";
 
 // Scenario 12: the server with one webhook subscription on its account (batch.updated, so every batch
 // PATCH that changes the document records an event and the worker delivers it) against the server
-// without one. The subscribed server has its own copy of the benchmark database, so the subscription,
-// its outbox and its attempts never reach the data of the other scenarios. The receiver is a separate
-// process on wrk's core (bench/reference/receiver.ts); every event recorded must reach it.
+// without one. The subscribed server has its own copy of the benchmark database, made at the start of
+// each run, so the subscription, its outbox and its attempts never reach the data of the other
+// scenarios. The receiver is a separate process on wrk's core (bench/reference/receiver.ts); every
+// event recorded must reach it.
 
 const ROOT = join(import.meta.dir, "..", "..");
 /** How long the outbox may take to drain after a slice before the run counts events as stuck. */
 const DRAIN_LIMIT_MS = 60_000;
 
 /**
- * The copy the subscribed server writes to: made once per generated database, after a checkpoint, so
- * it holds what the generator wrote and nothing of a WAL.
+ * A copy of the benchmark database at `path`, made afresh, after a checkpoint so it holds what the
+ * database holds and nothing of a WAL. The subscribed server gets a new one every run: a copy kept
+ * from run to run carried what the last run left, events never delivered among it (a run stopped
+ * early), which the next server then caught up on while it was measured, and an outbox's worth of
+ * freed pages that a new copy does not have (docs/performance.md, "Webhooks").
  */
-export function hookedDatabase(d: BenchData): string {
-  const path = d.dbPath.replace(/\.sqlite$/, "-hooked.sqlite");
-  if (existsSync(path)) return path;
+export function freshCopy(d: BenchData, path: string): string {
   const db = new Database(d.dbPath);
   db.exec("PRAGMA busy_timeout = 5000");
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   db.close();
+  for (const p of [path, `${path}-wal`, `${path}-shm`]) rmSync(p, { force: true });
   const tmp = `${path}.tmp`;
   copyFileSync(d.dbPath, tmp);
   renameSync(tmp, path);
-  for (const p of [`${path}-wal`, `${path}-shm`]) rmSync(p, { force: true });
   return path;
 }
 
@@ -64,7 +66,7 @@ export class Hooked {
   private drainTicks = 0;
 
   constructor(d: BenchData) {
-    this.dbPath = hookedDatabase(d);
+    this.dbPath = freshCopy(d, d.dbPath.replace(/\.sqlite$/, "-hooked.sqlite"));
   }
 
   async startReceiver(): Promise<Running> {
