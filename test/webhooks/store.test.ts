@@ -134,10 +134,12 @@ for (const kind of STORE_KINDS) {
       // The same calls with another value do record their event, one each.
       await store.setFields(USER, "batch", "b6", { status: "Brewing" });
       await store.update(USER, "batch", "b6", (doc) => ({ write: { ...doc!, og: 1.06 }, result: null }));
-      const after = (c: StoreChange) => (c.kind === "reading" ? undefined : JSON.parse(c.after!) as { status: string; og: number });
+      const after = (c: StoreChange) => (c.kind === "reading" ? undefined : (JSON.parse(c.after!) as { status: string; og: number }));
       expect(seen.map(after)).toEqual([expect.objectContaining({ status: "Brewing", og: 1.05 }), expect.objectContaining({ status: "Brewing", og: 1.06 })]);
+      // SQLite delivers b6's two events as a run; PostgreSQL claims the second once the first is gone.
       expect((await claim(store, 10_000)).map((d) => d.type)).toEqual(kind === "sqlite" ? ["batch.updated", "batch.updated"] : ["batch.updated"]);
-      await claim(store, 10_000);
+      expect((await claim(store, 10_000)).map((d) => d.type)).toEqual(kind === "sqlite" ? [] : ["batch.updated"]);
+      expect(await claim(store, 10_000)).toEqual([]);
     });
 
     test("a retry keeps its event id and waits until it is due; a given-up event marks the subscription failing until a delivery succeeds", async () => {
