@@ -7,10 +7,13 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 
 // Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`, which
 // makes its events at once; the events of a group of writes (sqlite-group.ts) are recorded in its
-// transaction as one row of webhook_events, written before the group's COMMIT. Before each round of
+// transaction as one row of webhook_events (compressed), written before the group's COMMIT. Before each round of
 // deliveries, the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one
 // row per event and subscription, in their order (unpack): a write pays for one row per group, not a
 // row and an index entry per event (docs/performance.md, "Webhooks").
+
+/** A recorded row's events as JSON text: compressed (zstd) as written, or as text in rows from before that. */
+const eventsText = (events: string | Uint8Array): string => (typeof events === "string" ? events : Bun.zstdDecompressSync(events).toString());
 
 /** The SQLite outbox. It is also the group commit's stage (GroupStage): events wait there for the group's end. */
 export class SqliteWebhooks implements GroupStage {
@@ -36,12 +39,11 @@ export class SqliteWebhooks implements GroupStage {
     this.subscriptions = new EpochCache(epoch);
     this.settleTx = db.transaction(this.settle.bind(this));
     this.unpackTx = db.transaction((through: number) => {
-      this.statements
-        .get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
-          SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
-          FROM webhook_events r, json_each(r.events) e JOIN webhooks w ON w.id = e.value ->> 0
-          WHERE r.seq <= ? ORDER BY r.seq, e.key`)
-        .run(through);
+      const move = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+        SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
+        FROM json_each(?) e JOIN webhooks w ON w.id = e.value ->> 0 ORDER BY e.key`);
+      const rows = this.statements.get("SELECT events FROM webhook_events WHERE seq <= ? ORDER BY seq").values(through) as Array<[string | Uint8Array]>;
+      for (const [events] of rows) move.run(eventsText(events));
       this.statements.get("DELETE FROM webhook_events WHERE seq <= ?").run(through);
     });
   }
@@ -94,7 +96,11 @@ export class SqliteWebhooks implements GroupStage {
       events += `${events === "" ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
       counts[webhookId] = (counts[webhookId] ?? 0) + 1;
     }
-    this.statements.get("INSERT INTO webhook_events (count, counts, events) VALUES (?, ?, ?)").run(staged.length, JSON.stringify(counts), `${events}]`);
+    // Compressed: the text repeats itself from event to event (a group's 9 KB become under 2 KB), and
+    // kept whole it took overflow pages written twice over with every group (the schema's migration).
+    this.statements
+      .get("INSERT INTO webhook_events (count, counts, at, events) VALUES (?, ?, ?, ?)")
+      .run(staged.length, JSON.stringify(counts), staged[0]!.event.createdAt, Bun.zstdCompressSync(`${events}]`, { level: 1 }));
   }
 
   /**
@@ -161,7 +167,7 @@ export class SqliteWebhooks implements GroupStage {
   waitingSince(): number | undefined {
     const row = this.statements
       .get(`SELECT min(at) AS at FROM (SELECT min(next_at) AS at FROM webhook_deliveries
-          UNION ALL SELECT (SELECT events ->> '$[0][5]' FROM webhook_events ORDER BY seq LIMIT 1))`)
+          UNION ALL SELECT (SELECT at FROM webhook_events ORDER BY seq LIMIT 1))`)
       .get() as { at: number | null };
     return row.at ?? undefined;
   }
