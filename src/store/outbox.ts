@@ -1,7 +1,49 @@
+import { randomBytes } from "../lib/secure.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo } from "./types.ts";
 
-// What both stores share of the outbox: which subscription gets which event of a change. Each store
-// writes the rows in the transaction of the change (sqlite-webhooks.ts, postgres-webhooks.ts).
+// What both stores share of the outbox: which subscription gets which event of a change, and the id
+// and payload an event is delivered with. Each store writes the rows in the transaction of the change
+// (sqlite-webhooks.ts, postgres-webhooks.ts).
+
+// Random text for event ids: a block of random bytes encoded at once, each id a slice of it (22
+// characters, 132 random bits). A Buffer per id took about as long as the event's payload.
+const ID_CHARS = 22;
+let idText = "";
+let idAt = 0;
+
+/** A Standard Webhooks message id: the `webhook-id` of every attempt. */
+export function newEventId(): string {
+  if (idAt + ID_CHARS > idText.length) {
+    // 1,088 bytes are 1,451 characters, each but the last carrying six random bits: 65 whole ids.
+    idText = randomBytes(1088).toString("base64url");
+    idAt = 0;
+  }
+  const id = idText.slice(idAt, (idAt += ID_CHARS));
+  return `msg_${id}`;
+}
+
+// Events that come together share a millisecond: its text is made once.
+let isoAt = NaN;
+let isoText = "";
+const isoTime = (at: number) => (at === isoAt ? isoText : ((isoAt = at), (isoText = new Date(at).toISOString())));
+
+/**
+ * The payload: `type`, `timestamp` and `data` (Standard Webhooks' shape), `data` holding the account,
+ * then the event's members (`dataText`, a JSON object's text), then the document's text as stored,
+ * spliced in, never re-encoded.
+ */
+export function payloadText(type: string, at: number, account: string, dataText: string, document?: string): string {
+  const head = `{"type":${JSON.stringify(type)},"timestamp":"${isoTime(at)}","data":{"account":${JSON.stringify(account)}${dataText.length > 2 ? `,${dataText.slice(1, -1)}` : ""}`;
+  return document === undefined ? `${head}}}` : `${head},"document":${document}}}`;
+}
+
+/** What an event is delivered with: its id, the same on every attempt, and its payload. */
+export interface EventMessage {
+  id: string;
+  payload: string;
+}
+
+export const messageOf = (e: OutboxEvent): EventMessage => ({ id: newEventId(), payload: payloadText(e.type, e.createdAt, e.account, JSON.stringify(e.data), e.document) });
 
 /** A subscription as the write path reads it: its id and the event types it wants, as stored (comma list). */
 export interface Subscription {

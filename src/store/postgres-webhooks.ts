@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
-import { attemptOf, DUE_SQL, dueDelivery, outboxRows, settlements, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { attemptOf, DUE_SQL, dueDelivery, messageOf, outboxRows, settlements, webhookInfoOf, type DueRow, type EventMessage, type Subscription } from "./outbox.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the PostgreSQL store. Events are written by `emit`, in the
 // transaction of the write that causes them. Several instances deliver: each claims due rows with
@@ -25,9 +25,13 @@ export class PostgresWebhooks {
     const subs = subscriptions ?? ((await tx`SELECT id, events FROM webhooks WHERE user_id = ${userId}`) as Subscription[]);
     const rows = outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs);
     if (rows.length === 0) return;
-    const values = rows.map(({ webhookId, event: e }) => ({
-      webhook_id: webhookId, event_id: e.id, type: e.type, resource: e.resource, payload: e.payload, created_at: e.createdAt, attempts: 0, next_at: e.createdAt,
-    }));
+    // An event wanted by several subscriptions is one message, its id the same for each.
+    const messages = new Map<OutboxEvent, EventMessage>();
+    const values = rows.map(({ webhookId, event: e }) => {
+      let m = messages.get(e);
+      if (!m) messages.set(e, (m = messageOf(e)));
+      return { webhook_id: webhookId, event_id: m.id, type: e.type, resource: e.resource, payload: m.payload, created_at: e.createdAt, attempts: 0, next_at: e.createdAt };
+    });
     await tx`INSERT INTO webhook_deliveries ${tx(values)}`;
   }
 

@@ -226,11 +226,11 @@ export const MIGRATIONS: readonly Migration[] = [
     SELECT json_group_object(webhook_id, n) FROM (SELECT e.value ->> 0 AS webhook_id, count(*) AS n FROM json_each(webhook_events.events) e GROUP BY 1));
   `,
   `
-  -- A recorded row's events are kept compressed (zstd, a BLOB; rows recorded before stay TEXT and are
-  -- read as they are): a group's JSON text of some 9 KB took three overflow pages, each written to the
-  -- WAL and again at the checkpoint, with every group of writes (docs/performance.md, "Webhooks").
-  -- The time of a row's first event, which the worker's look at how long the outbox has waited read
-  -- from the text, is a column of its own.
+  -- Rows are now written compressed (zstd, a BLOB; rows recorded before stay TEXT and are read as they
+  -- are), each event as its parts: a group's JSON text took overflow pages, each written to the WAL and
+  -- again by the checkpoint, with every group of writes (docs/performance.md, "Webhooks"). The time of
+  -- a row's first event, which the worker's look at how long the outbox has waited read from the
+  -- text, is a column of its own.
   ALTER TABLE webhook_events ADD COLUMN at INTEGER;
   UPDATE webhook_events SET at = events ->> '$[0][5]';
   `,

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, dueDelivery, dueInOrder, outboxRows, settlements, webhookInfoOf, type AttemptRow, type DueRow, type OutboxRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, newEventId, outboxRows, payloadText, settlements, webhookInfoOf, type AttemptRow, type DueRow, type OutboxRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
@@ -7,13 +7,24 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 
 // Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`, which
 // makes its events at once; the events of a group of writes (sqlite-group.ts) are recorded in its
-// transaction as one row of webhook_events (compressed), written before the group's COMMIT. Before each round of
+// transaction as one row of webhook_events, written before the group's COMMIT. Before each round of
 // deliveries, the worker (src/webhooks/worker.ts, one process) moves them to webhook_deliveries, one
 // row per event and subscription, in their order (unpack): a write pays for one row per group, not a
 // row and an index entry per event (docs/performance.md, "Webhooks").
 
-/** A recorded row's events as JSON text: compressed (zstd) as written, or as text in rows from before that. */
+/** A recorded row's events as JSON text: compressed (zstd) as written, or as text in rows of earlier versions. */
 const eventsText = (events: string | Uint8Array): string => (typeof events === "string" ? events : Bun.zstdDecompressSync(events).toString());
+
+/** A recorded event's members as `move` reads them: the data and the document as their JSON text. */
+interface RecordedEvent {
+  ids: string;
+  type: string;
+  resource: string;
+  at: number;
+  account: string;
+  data: string;
+  document: string;
+}
 
 /** The SQLite outbox. It is also the group commit's stage (GroupStage): events wait there for the group's end. */
 export class SqliteWebhooks implements GroupStage {
@@ -39,13 +50,39 @@ export class SqliteWebhooks implements GroupStage {
     this.subscriptions = new EpochCache(epoch);
     this.settleTx = db.transaction(this.settle.bind(this));
     this.unpackTx = db.transaction((through: number) => {
-      const move = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
-        SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
-        FROM json_each(?) e JOIN webhooks w ON w.id = e.value ->> 0 ORDER BY e.key`);
       const rows = this.statements.get("SELECT events FROM webhook_events WHERE seq <= ? ORDER BY seq").values(through) as Array<[string | Uint8Array]>;
-      for (const [events] of rows) move.run(eventsText(events));
+      for (const [events] of rows) this.move(eventsText(events));
       this.statements.get("DELETE FROM webhook_events WHERE seq <= ?").run(through);
     });
+  }
+
+  /**
+   * One recorded row's events made delivery rows, in their order, each with its id and payload made
+   * now (messages of events, outbox.ts), one row per subscription that wanted it and still exists.
+   */
+  private move(text: string): void {
+    const first = this.statements.get("SELECT json_type(?, '$[0][0]') AS t").get(text) as { t: string | null };
+    if (first.t === "text") {
+      // Recorded before events were kept as parts: [webhook id, event id, type, resource, payload, created at].
+      this.statements
+        .get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+          SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
+          FROM json_each(?) e JOIN webhooks w ON w.id = e.value ->> 0 ORDER BY e.key`)
+        .run(text);
+      return;
+    }
+    const insert = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+      SELECT id, ?, ?, ?, ?, ?, 0, ? FROM webhooks WHERE id = ?`);
+    // Each member as its text: the data and the document are spliced into the payload as recorded.
+    const events = this.statements
+      .get(`SELECT e.value -> 0 AS ids, e.value ->> 1 AS type, e.value ->> 2 AS resource, e.value ->> 3 AS at, e.value ->> 4 AS account,
+          e.value -> 5 AS data, e.value -> 6 AS document FROM json_each(?) e ORDER BY e.key`)
+      .all(text) as RecordedEvent[];
+    for (const e of events) {
+      const id = newEventId();
+      const payload = payloadText(e.type, e.at, e.account, e.data, e.document === "null" ? undefined : e.document);
+      for (const webhookId of JSON.parse(e.ids) as string[]) insert.run(id, e.type, e.resource, payload, e.at, e.at, webhookId);
+    }
   }
 
   private subscriptionsOf(userId: string): Subscription[] {
@@ -82,8 +119,10 @@ export class SqliteWebhooks implements GroupStage {
   }
 
   /**
-   * The staged events recorded as one row, in the current transaction. A hook that throws fails its
-   * write (emit), so no write commits without its events.
+   * The staged events recorded as one row, in the current transaction, each event once with the
+   * subscriptions that want it: [[webhook ids], type, resource, created at, account, data, document
+   * (its text as stored, or null)], the whole compressed. A hook that throws fails its write (emit),
+   * so no write commits without its events.
    */
   write(): void {
     if (this.staged.length === 0) return;
@@ -91,13 +130,21 @@ export class SqliteWebhooks implements GroupStage {
     this.staged = [];
     let events = "";
     const counts: Record<string, number> = {};
-    for (const { webhookId, event: e } of staged) {
-      // The payload is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
-      events += `${events === "" ? "[" : ","}[${JSON.stringify(webhookId)},${JSON.stringify(e.id)},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.payload},${e.createdAt}]`;
-      counts[webhookId] = (counts[webhookId] ?? 0) + 1;
+    for (let i = 0; i < staged.length; ) {
+      // outboxRows gives an event's rows one after another, one per subscription that wants it.
+      const e = staged[i]!.event;
+      let ids = "";
+      for (; i < staged.length && staged[i]!.event === e; i++) {
+        const webhookId = staged[i]!.webhookId;
+        ids += `${ids === "" ? "" : ","}${JSON.stringify(webhookId)}`;
+        counts[webhookId] = (counts[webhookId] ?? 0) + 1;
+      }
+      // The document is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
+      events += `${events === "" ? "[" : ","}[[${ids}],${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.createdAt},${JSON.stringify(e.account)},${JSON.stringify(e.data)},${e.document ?? "null"}]`;
     }
-    // Compressed: the text repeats itself from event to event (a group's 9 KB become under 2 KB), and
-    // kept whole it took overflow pages written twice over with every group (the schema's migration).
+    // Compressed: the text repeats itself from event to event (a group's 6 KB become about 1.3 KB,
+    // within the table's page), where kept whole it took overflow pages, written to the WAL and again
+    // by the checkpoint with every group of writes (docs/performance.md, "Webhooks").
     this.statements
       .get("INSERT INTO webhook_events (count, counts, at, events) VALUES (?, ?, ?, ?)")
       .run(staged.length, JSON.stringify(counts), staged[0]!.event.createdAt, Bun.zstdCompressSync(`${events}]`, { level: 1 }));

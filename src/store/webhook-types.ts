@@ -16,15 +16,23 @@ export type StoreChange =
   | { kind: Kind; id: string; before: string | undefined; after: string | undefined; set?: Doc; summary?: string }
   | { kind: "reading"; batchId: string | null; device?: { type: string; name: string }; reading: Doc & { time: number } };
 
-/** An event to deliver, as the outbox hook makes it; its row is written in the transaction of the change. */
+/**
+ * An event as the outbox hook makes it, inside the write: what it is about and what its payload
+ * holds. Its id and its payload's text are made when it becomes a delivery row (outbox.ts,
+ * `messageOf`): in the PostgreSQL store in the write, in the SQLite store when the worker moves the
+ * group's events to delivery rows, so a write records only these parts (docs/performance.md, "Webhooks").
+ */
 export interface OutboxEvent {
-  /** The `webhook-id` of every attempt to deliver it. */
-  id: string;
   type: string;
   /** The resource it is about (`batch/<id>`): events of one resource are delivered in the order they happened. */
   resource: string;
-  payload: string;
   createdAt: number;
+  /** The account whose change it is (the payload's `data.account`). */
+  account: string;
+  /** The payload's `data` members after the account. */
+  data: Record<string, unknown>;
+  /** The document's stored text, spliced into `data` as `document`, never re-encoded; a reading has none. */
+  document?: string;
 }
 
 /** Makes the events of a change, of the types an account's subscriptions want; called inside the write's transaction. */

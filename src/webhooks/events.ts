@@ -1,11 +1,11 @@
 import type { Doc } from "../lib/json.ts";
 import type { Scope } from "../lib/scopes.ts";
-import { randomBytes } from "../lib/secure.ts";
 import type { Kind } from "../resources.ts";
 import type { OutboxEvent, StoreChange } from "../store/types.ts";
 
-// The events of a change and their payloads (README, "Webhooks"). This is the store's outbox hook: it
-// runs inside the write's transaction, so it only builds text, and only for the types wanted.
+// The events of a change (README, "Webhooks"). This is the store's outbox hook: it runs inside the
+// write's transaction, so it only gathers what each event's payload holds, for the types wanted; the
+// payload's text and the event's id are made later (store/outbox.ts, `messageOf`).
 
 export const EVENT_TYPES = [
   "batch.created",
@@ -32,40 +32,6 @@ export function scopeOfEvent(type: EventType): Scope {
 }
 
 const familyOf = (kind: Kind): "batch" | "recipe" | "inventory" => (kind === "batch" || kind === "recipe" ? kind : "inventory");
-
-// Random text for event ids: a block of random bytes encoded at once, each id a slice of it (22
-// characters, 132 random bits). An id is made with every event, and a Buffer per id took about as
-// long as the event's payload.
-const ID_CHARS = 22;
-let idText = "";
-let idAt = 0;
-
-/** A Standard Webhooks message id: the `webhook-id` of every attempt. */
-export function newEventId(): string {
-  if (idAt + ID_CHARS > idText.length) {
-    // 1,088 bytes are 1,451 characters, each but the last carrying six random bits: 65 whole ids.
-    idText = randomBytes(1088).toString("base64url");
-    idAt = 0;
-  }
-  const id = idText.slice(idAt, (idAt += ID_CHARS));
-  return `msg_${id}`;
-}
-
-// Writes that come together share a millisecond: its text is made once.
-let isoAt = NaN;
-let isoText = "";
-const isoTime = (at: number) => (at === isoAt ? isoText : ((isoAt = at), (isoText = new Date(at).toISOString())));
-
-/**
- * The payload: `type`, `timestamp` and `data` (Standard Webhooks' shape), `data` holding the account,
- * the resource's kind and id (`data`'s members follow the account), and the document as stored,
- * spliced in as its text, never re-encoded.
- */
-export function payload(type: string, at: number, account: string, data: Record<string, unknown>, document?: string): string {
-  const members = JSON.stringify(data);
-  const head = `{"type":${JSON.stringify(type)},"timestamp":"${isoTime(at)}","data":{"account":${JSON.stringify(account)}${members.length > 2 ? `,${members.slice(1, -1)}` : ""}`;
-  return document === undefined ? `${head}}}` : `${head},"document":${document}}}`;
-}
 
 /**
  * The top-level members an update changed, with their new values (null: removed), in the order of the
@@ -94,7 +60,7 @@ const stockOf = (text: string | undefined): number | undefined => {
 export function eventsOf(userId: string, change: StoreChange, wanted: ReadonlySet<string>, at = Date.now()): OutboxEvent[] {
   const events: OutboxEvent[] = [];
   const add = (type: EventType, resource: string, data: Record<string, unknown>, document?: string) => {
-    if (wanted.has(type)) events.push({ id: newEventId(), type, resource, payload: payload(type, at, userId, data, document), createdAt: at });
+    if (wanted.has(type)) events.push(document === undefined ? { type, resource, createdAt: at, account: userId, data } : { type, resource, createdAt: at, account: userId, data, document });
   };
   if (change.kind === "reading") {
     const { batchId, device, reading } = change;

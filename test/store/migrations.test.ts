@@ -124,63 +124,80 @@ test("a database in a folder that does not exist yet is created with its folders
 });
 
 /**
- * A database whose account "u" has two subscriptions and three batches' events recorded (two groups'
- * worth would do; each insert here is its own row), turned back into the rows of the schema before
- * the last `back` migrations: events as JSON text, and without the columns those migrations add.
+ * A database whose account "u" has two subscriptions and three batches' events recorded, one row each,
+ * as earlier versions recorded them: each event as its delivery, [webhook id, event id, type,
+ * resource, payload, created at], in JSON text, or compressed (zstd) as one version wrote them; and
+ * the table as it was before the last `back` migrations, without the columns those add.
  */
-async function recordedBefore(name: string, back: 1 | 2): Promise<string> {
+async function recordedBefore(name: string, back: 0 | 1 | 2, compressed = false): Promise<string> {
   const path = join(dir.path, name);
   const hook = (id: string, events: string[]) => ({ id, userId: "u", url: "https://example.com/hook", events, sealedSecret: "sealed", createdAt: id === "wh_a" ? 1 : 2, failingSince: null });
-  let made = 0;
   const first = SqliteStore.open(path);
-  first.setOutbox((_userId, change, wanted) => {
-    if (change.kind === "reading" || !wanted.has("batch.created")) return [];
-    made++;
-    return [{ id: `msg_${made}`, type: "batch.created", resource: `batch/${change.id}`, payload: `{"n":${made}}`, createdAt: 1000 + made }];
-  });
   await first.createUser("u", null);
   await first.addWebhook(hook("wh_a", ["batch.created"]));
   await first.addWebhook(hook("wh_b", ["batch.created", "batch.updated"]));
-  for (const id of ["x", "y", "z"]) await first.insert("u", "batch", { _id: id, name: id });
   await first.close();
   const old = new Database(path);
-  const rows = old.query("SELECT seq, events FROM webhook_events").all() as Array<{ seq: number; events: Uint8Array }>;
-  expect(rows.map((r) => r.events instanceof Uint8Array)).toEqual([true, true, true]);
-  for (const r of rows) old.query("UPDATE webhook_events SET events = ? WHERE seq = ?").run(Bun.zstdDecompressSync(r.events).toString(), r.seq);
-  old.exec("ALTER TABLE webhook_events DROP COLUMN at");
-  if (back === 2) old.exec("ALTER TABLE webhook_events DROP COLUMN counts");
+  if (back >= 1) old.exec("ALTER TABLE webhook_events DROP COLUMN at");
+  if (back >= 2) old.exec("ALTER TABLE webhook_events DROP COLUMN counts");
+  ["x", "y", "z"].forEach((id, i) => {
+    const n = i + 1;
+    const text = JSON.stringify(["wh_a", "wh_b"].map((w) => [w, `msg_${n}`, "batch.created", `batch/${id}`, { n }, 1000 + n]));
+    const events = compressed ? Bun.zstdCompressSync(text) : text;
+    if (back === 0) old.query("INSERT INTO webhook_events (count, counts, at, events) VALUES (2, ?, ?, ?)").run('{"wh_a":1,"wh_b":1}', 1000 + n, events);
+    else if (back === 1) old.query("INSERT INTO webhook_events (count, counts, events) VALUES (2, ?, ?)").run('{"wh_a":1,"wh_b":1}', events);
+    else old.query("INSERT INTO webhook_events (count, events) VALUES (2, ?)").run(events);
+  });
   old.exec(`PRAGMA user_version = ${MIGRATIONS.length - back}`);
   old.close();
   return path;
 }
+
+/** Every due delivery of the store, delivered: subscription, event id, resource, payload and time of each. */
+async function deliverAll(store: SqliteStore): Promise<string[]> {
+  const delivered: string[] = [];
+  await store.deliverDue(10_000, 100, async (due) => {
+    delivered.push(...due.map((d) => `${d.webhookId} ${d.eventId} ${d.resource} ${d.payload} ${d.createdAt}`));
+    return due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: 10_000, status: 204, durationMs: 1, detail: null } }));
+  });
+  return delivered;
+}
+
+const RECORDED = [
+  'wh_a msg_1 batch/x {"n":1} 1001', 'wh_b msg_1 batch/x {"n":1} 1001',
+  'wh_a msg_2 batch/y {"n":2} 1002', 'wh_b msg_2 batch/y {"n":2} 1002',
+  'wh_a msg_3 batch/z {"n":3} 1003', 'wh_b msg_3 batch/z {"n":3} 1003',
+];
 
 test("recorded webhook events from before the per-subscription counts keep their pending counts", async () => {
   const store = SqliteStore.open(await recordedBefore("counts.sqlite", 2));
   try {
     expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
     expect((await store.webhooks("u")).map((w) => [w.id, w.pending])).toEqual([["wh_a", 3], ["wh_b", 3]]);
+    expect(await deliverAll(store)).toEqual(RECORDED);
   } finally {
     await store.close();
   }
 });
 
-test("webhook events recorded as text before compression are waited on and delivered after the upgrade", async () => {
-  const store = SqliteStore.open(await recordedBefore("compressed.sqlite", 1));
+test("webhook events recorded before the row's time had a column are waited on and delivered as recorded", async () => {
+  const store = SqliteStore.open(await recordedBefore("at.sqlite", 1));
   try {
     expect(store.db.query("PRAGMA user_version").get()).toEqual({ user_version: MIGRATIONS.length });
     expect(await store.deliveriesWaitingSince()).toBe(1001);
-    const delivered: string[] = [];
-    await store.deliverDue(10_000, 100, async (due) => {
-      delivered.push(...due.map((d) => `${d.webhookId} ${d.eventId} ${d.resource} ${d.payload} ${d.createdAt}`));
-      return due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: 10_000, status: 204, durationMs: 1, detail: null } }));
-    });
-    expect(delivered).toEqual([
-      'wh_a msg_1 batch/x {"n":1} 1001', 'wh_b msg_1 batch/x {"n":1} 1001',
-      'wh_a msg_2 batch/y {"n":2} 1002', 'wh_b msg_2 batch/y {"n":2} 1002',
-      'wh_a msg_3 batch/z {"n":3} 1003', 'wh_b msg_3 batch/z {"n":3} 1003',
-    ]);
+    expect(await deliverAll(store)).toEqual(RECORDED);
     expect((await store.webhooks("u")).map((w) => [w.id, w.pending])).toEqual([["wh_a", 0], ["wh_b", 0]]);
     expect(await store.deliveriesWaitingSince()).toBeUndefined();
+  } finally {
+    await store.close();
+  }
+});
+
+test("webhook events recorded compressed are delivered as recorded", async () => {
+  const store = SqliteStore.open(await recordedBefore("compressed.sqlite", 0, true));
+  try {
+    expect(await store.deliveriesWaitingSince()).toBe(1001);
+    expect(await deliverAll(store)).toEqual(RECORDED);
   } finally {
     await store.close();
   }

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { Webhook } from "standardwebhooks";
 import { ERRORS } from "../../src/http/errors.ts";
 import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destination.ts";
-import { changedMembers, eventsOf, EVENT_TYPES, newEventId, payload, scopeOfEvent } from "../../src/webhooks/events.ts";
+import { changedMembers, eventsOf, EVENT_TYPES, scopeOfEvent } from "../../src/webhooks/events.ts";
+import { messageOf, newEventId, payloadText } from "../../src/store/outbox.ts";
 import { afterFailure, busy, caughtUp, late, retryDelayMs, runsOf } from "../../src/webhooks/schedule.ts";
 import { dueInOrder, settlements, type QueuedRow } from "../../src/store/outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
@@ -209,7 +210,7 @@ describe("events", () => {
   });
 
   test("the payload splices the stored document in as it is", () => {
-    const text = payload("batch.updated", Date.UTC(2025, 0, 2), "alice", { kind: "batch", id: "b1" }, '{"_id":"b1","n":1.50}');
+    const text = payloadText("batch.updated", Date.UTC(2025, 0, 2), "alice", '{"kind":"batch","id":"b1"}', '{"_id":"b1","n":1.50}');
     expect(text).toBe('{"type":"batch.updated","timestamp":"2025-01-02T00:00:00.000Z","data":{"account":"alice","kind":"batch","id":"b1","document":{"_id":"b1","n":1.50}}}');
   });
 
@@ -218,7 +219,7 @@ describe("events", () => {
     const data = fc.dictionary(fc.string().filter((k) => k !== "account" && !/^(0|[1-9]\d*)$/.test(k)), fc.jsonValue(), { maxKeys: 6 });
     fc.assert(
       fc.property(fc.constantFrom(...EVENT_TYPES), fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.string(), data, (type, at, account, members) => {
-        expect(payload(type, at, account, members)).toBe(JSON.stringify({ type, timestamp: new Date(at).toISOString(), data: { account, ...members } }));
+        expect(payloadText(type, at, account, JSON.stringify(members))).toBe(JSON.stringify({ type, timestamp: new Date(at).toISOString(), data: { account, ...members } }));
       }),
     );
   });
@@ -235,7 +236,7 @@ describe("events", () => {
   test("an update names the members that changed with their values, bookkeeping left out", () => {
     expect(changedMembers({ a: 1, b: [1], c: 3, _rev: "x" }, { a: 1, b: [2], d: 4, _rev: "y" })).toEqual({ b: [2], d: 4, c: null });
     const [event] = eventsOf("alice", { kind: "batch", id: "b1", before: batch({ status: "Fermenting" }), after: batch({ status: "Conditioning" }) }, ALL, 0);
-    expect(JSON.parse(event!.payload)).toEqual({
+    expect(JSON.parse(messageOf(event!).payload)).toEqual({
       type: "batch.updated",
       timestamp: "1970-01-01T00:00:00.000Z",
       data: { account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Conditioning" }, document: { _id: "b1", name: "Pale", status: "Conditioning" } },
@@ -245,7 +246,8 @@ describe("events", () => {
   test("what the store set and its list entry are sent as they are, without reading the document", () => {
     const change = { kind: "batch" as const, id: "b1", before: "not parsed", after: "not parsed either", set: { status: "Brewing", _rev: "r2" }, summary: '{"_id":"b1","status":"Brewing"}' };
     const [event] = eventsOf("alice", change, ALL, 0);
-    expect(JSON.parse(event!.payload).data).toEqual({ account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Brewing" }, document: { _id: "b1", status: "Brewing" } });
+    expect(event!.document).toBe(change.summary);
+    expect(JSON.parse(messageOf(event!).payload).data).toEqual({ account: "alice", kind: "batch", id: "b1", changed: ["status"], changes: { status: "Brewing" }, document: { _id: "b1", status: "Brewing" } });
   });
 
   test("stock going below zero is inventory.negative once, beside inventory.updated", () => {
@@ -257,13 +259,14 @@ describe("events", () => {
     expect(eventsOf("alice", { kind: "hops", id: "h1", before: undefined, after: hop(-1) }, ALL).map((e) => e.type)).toEqual(["inventory.created", "inventory.negative"]);
   });
 
-  test("only the types wanted are made, each with an id of its own and its resource", () => {
+  test("only the types wanted are made, each with its resource, and each message with an id of its own", () => {
     const change = { kind: "reading" as const, batchId: "b1", reading: { time: 5, sg: 1.01 } };
     expect(eventsOf("alice", change, new Set(["batch.updated"]))).toEqual([]);
-    const [a] = eventsOf("alice", change, ALL);
-    const [b] = eventsOf("alice", change, ALL);
-    expect(a!.id).toMatch(/^msg_[\w-]{22}$/);
-    expect(a!.id).not.toBe(b!.id);
-    expect([a!.type, a!.resource, JSON.parse(a!.payload).data]).toEqual(["reading.created", "batch/b1", { account: "alice", kind: "reading", batchId: "b1", reading: { time: 5, sg: 1.01 } }]);
+    const [event] = eventsOf("alice", change, ALL, 7);
+    expect(event).toEqual({ type: "reading.created", resource: "batch/b1", createdAt: 7, account: "alice", data: { kind: "reading", batchId: "b1", reading: { time: 5, sg: 1.01 } } });
+    const [a, b] = [messageOf(event!), messageOf(event!)];
+    expect(a.id).toMatch(/^msg_[\w-]{22}$/);
+    expect(a.id).not.toBe(b.id);
+    expect(JSON.parse(a.payload)).toEqual({ type: "reading.created", timestamp: "1970-01-01T00:00:00.007Z", data: { account: "alice", kind: "reading", batchId: "b1", reading: { time: 5, sg: 1.01 } } });
   });
 });

@@ -19,7 +19,8 @@ function recordingHook(seen: StoreChange[]): OutboxHook {
     const type = `${family}.${what}`;
     if (!wanted.has(type)) return [];
     const resource = change.kind === "reading" ? `batch/${change.batchId}` : `${change.kind}/${change.id}`;
-    return [{ id: `msg_${++n}`, type, resource, payload: JSON.stringify({ type, n }), createdAt: 1000 + n }];
+    n++;
+    return [{ type, resource, createdAt: 1000 + n, account: _userId, data: { n } }];
   };
 }
 
@@ -261,7 +262,7 @@ for (const kind of STORE_KINDS) {
       store.setOutbox((_userId, change, wanted) => {
         if (change.kind === "reading" || !wanted.has("batch.updated") || change.before === undefined || change.after === undefined) return [];
         const n = ++made;
-        return [{ id: `msg_many_${n}`, type: "batch.updated", resource: `batch/${change.id}`, payload: JSON.stringify({ resource: change.id, n }), createdAt: 1000 }];
+        return [{ type: "batch.updated", resource: `batch/${change.id}`, createdAt: 1000, account: USER, data: { resource: change.id, n } }];
       });
       try {
         const ids = ["m1", "m2", "m3"];
@@ -275,7 +276,7 @@ for (const kind of STORE_KINDS) {
           const due = await claim(store, 60_000, "delivered", 2);
           if (due.length === 0) break;
           for (const d of due) {
-            const { resource, n } = JSON.parse(d.payload) as { resource: string; n: number };
+            const { resource, n } = JSON.parse(d.payload).data as { resource: string; n: number };
             byResource.set(resource, [...(byResource.get(resource) ?? []), n]);
             ids_.push(d.eventId);
           }
@@ -292,15 +293,16 @@ for (const kind of STORE_KINDS) {
       }
     });
 
-    test("a payload comes out of the outbox as the hook made it, character for character", async () => {
-      const texts = [
+    test("a payload is made of the event's parts, its data and document coming out character for character", async () => {
+      const documents = [
         JSON.stringify({ name: "Brü \"quoted\" \\ back\u2028line \u0000 \ud800 end", n: 1.5, big: 1e21, neg: -0.000001, list: [null, true, {}] }),
         '{"document":{"_id":"x","n":1.50,"s":"\\u00e9 é"}}',
       ];
+      const data = { kind: "batch", note: "ü \u2028 \"q\"", n: 1e21 };
       let i = 0;
       store.setOutbox((_userId, change, wanted) =>
         change.kind !== "reading" && wanted.has("batch.updated") && change.before !== undefined && change.after !== undefined
-          ? [{ id: `msg_text_${i}`, type: "batch.updated", resource: `batch/${change.id}`, payload: texts[i++ % texts.length]!, createdAt: 1000 }]
+          ? [{ type: "batch.updated", resource: `batch/${change.id}`, createdAt: 1000 + i, account: "Ålice \"a\"", data, document: documents[i++ % documents.length]! }]
           : [],
       );
       try {
@@ -309,9 +311,27 @@ for (const kind of STORE_KINDS) {
         await store.setFields(USER, "batch", "t1", { batchNo: 2 });
         const payloads: string[] = [];
         for (let round = 0; round < 4; round++) payloads.push(...(await claim(store, 70_000)).map((d) => d.payload));
-        expect(payloads).toEqual(texts);
+        const head = (ms: number) => `{"type":"batch.updated","timestamp":"1970-01-01T00:00:01.00${ms}Z","data":{"account":"Ålice \\"a\\"","kind":"batch","note":"ü \u2028 \\"q\\"","n":1e+21,"document":`;
+        expect(payloads).toEqual([`${head(0)}${documents[0]}}}`, `${head(1)}${documents[1]}}}`]);
       } finally {
         store.setOutbox(recordingHook(seen));
+      }
+    });
+
+    test("an event two subscriptions want is delivered to each with the same id and payload", async () => {
+      await store.addWebhook(hookRow("wh-twin", ["batch.created"]));
+      try {
+        await store.insert(USER, "batch", { _id: "twin", name: "Twin" });
+        const due = await claim(store, 80_000);
+        expect(due.map((d) => [d.webhookId, d.type, d.resource])).toEqual([
+          ["wh-batches", "batch.created", "batch/twin"],
+          ["wh-twin", "batch.created", "batch/twin"],
+        ]);
+        expect(due[1]!.eventId).toBe(due[0]!.eventId);
+        expect(due[1]!.payload).toBe(due[0]!.payload);
+        expect(due[0]!.eventId).toMatch(/^msg_[\w-]{22}$/);
+      } finally {
+        await store.removeWebhook(USER, "wh-twin");
       }
     });
 
@@ -393,6 +413,35 @@ test("sqlite: a subscription added or removed through another connection counts 
   } finally {
     await served.close();
     await other.close();
+    dir.remove();
+  }
+});
+
+test("sqlite: writes made together record one compressed row, each event once with the subscriptions that want it", async () => {
+  const { SqliteStore } = await import("../../src/store/sqlite.ts");
+  const { tempDir } = await import("../helpers/process.ts");
+  const dir = tempDir();
+  const store = SqliteStore.open(`${dir.path}/row.sqlite`);
+  try {
+    store.setOutbox(recordingHook([]));
+    await store.createUser(USER, null);
+    await store.addWebhook(hookRow("wh-1", ["batch.updated"]));
+    await store.addWebhook(hookRow("wh-2", ["batch.updated"]));
+    const summary = { name: "A batch with a name of some length", status: "Fermenting", brewer: "Somebody" };
+    for (let i = 0; i < 20; i++) await store.insert(USER, "batch", { _id: `g${i}`, ...summary, batchNo: i });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.setFields(USER, "batch", `g${i}`, { measuredOg: 1.05 + i / 1000 })));
+    const rows = store.db.query("SELECT count, counts, at, events FROM webhook_events").all() as Array<{ count: number; counts: string; at: number; events: Uint8Array }>;
+    expect(rows.map((r) => [r.count, JSON.parse(r.counts), r.events instanceof Uint8Array])).toEqual([[40, { "wh-1": 20, "wh-2": 20 }, true]]);
+    const text = Bun.zstdDecompressSync(rows[0]!.events).toString();
+    const events = JSON.parse(text) as unknown[][];
+    expect(events.map((e) => [e[0], e[1], e[2]])).toEqual(Array.from({ length: 20 }, (_, i) => [["wh-1", "wh-2"], "batch.updated", `batch/g${i}`]));
+    expect(rows[0]!.at).toBe(events[0]![3] as number);
+    expect(rows[0]!.events.length).toBeLessThan(text.length / 3);
+    const due = await claim(store, Date.now() + 1000);
+    expect(due).toHaveLength(40);
+    expect(due.filter((d) => d.webhookId === "wh-1").map((d) => d.eventId)).toEqual(due.filter((d) => d.webhookId === "wh-2").map((d) => d.eventId));
+  } finally {
+    await store.close();
     dir.remove();
   }
 });
