@@ -51,16 +51,23 @@ export interface Subscription {
   events: string;
 }
 
-/** An event for one subscription: one outbox row. */
-export interface OutboxRow {
-  webhookId: string;
-  event: OutboxEvent;
+/** The subscriptions that want an event's type: their ids, and the same as a JSON array's text. */
+export interface Recipients {
+  ids: readonly string[];
+  text: string;
 }
 
-/** Each subscription's event types as a set, and every type any of them wants. */
+/** An event with the subscriptions that want it. */
+export interface AddressedEvent {
+  event: OutboxEvent;
+  to: Recipients;
+}
+
+/** Each subscription's event types as a set, every type any of them wants, and who wants each type (made as asked). */
 interface Wants {
   each: Array<{ id: string; types: Set<string> }>;
   any: Set<string>;
+  byType: Map<string, Recipients>;
 }
 
 // A store keeps an account's subscriptions as one array until they change: their sets are made once.
@@ -70,20 +77,30 @@ function wants(subscriptions: readonly Subscription[]): Wants {
   let w = wantsOf.get(subscriptions);
   if (!w) {
     const each = subscriptions.map((s) => ({ id: s.id, types: new Set(s.events.split(",")) }));
-    wantsOf.set(subscriptions, (w = { each, any: new Set(each.flatMap((e) => [...e.types])) }));
+    wantsOf.set(subscriptions, (w = { each, any: new Set(each.flatMap((e) => [...e.types])), byType: new Map() }));
   }
   return w;
 }
 
-/** The rows a change makes for an account's subscriptions; none, and the hook is not called, when none wants anything. */
-export function outboxRows(hook: OutboxHook | undefined, userId: string, change: StoreChange, subscriptions: readonly Subscription[]): OutboxRow[] {
-  if (!hook || subscriptions.length === 0) return [];
-  const { each, any: wanted } = wants(subscriptions);
-  const rows: OutboxRow[] = [];
-  for (const event of hook(userId, change, wanted)) {
-    for (const w of each) if (w.types.has(event.type)) rows.push({ webhookId: w.id, event });
+function recipients(w: Wants, type: string): Recipients {
+  let r = w.byType.get(type);
+  if (!r) {
+    const ids = w.each.filter((e) => e.types.has(type)).map((e) => e.id);
+    w.byType.set(type, (r = { ids, text: JSON.stringify(ids) }));
   }
-  return rows;
+  return r;
+}
+
+/** The events a change makes for an account's subscriptions, each with those that want it; none, and the hook is not called, when none wants anything. */
+export function outboxEvents(hook: OutboxHook | undefined, userId: string, change: StoreChange, subscriptions: readonly Subscription[]): AddressedEvent[] {
+  if (!hook || subscriptions.length === 0) return [];
+  const w = wants(subscriptions);
+  const out: AddressedEvent[] = [];
+  for (const event of hook(userId, change, w.any)) {
+    const to = recipients(w, event.type);
+    if (to.ids.length) out.push({ event, to });
+  }
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
-import { attemptOf, DUE_SQL, dueDelivery, messageOf, outboxRows, settlements, webhookInfoOf, type DueRow, type EventMessage, type Subscription } from "./outbox.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { attemptOf, DUE_SQL, dueDelivery, messageOf, outboxEvents, settlements, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the PostgreSQL store. Events are written by `emit`, in the
 // transaction of the write that causes them. Several instances deliver: each claims due rows with
@@ -23,14 +23,12 @@ export class PostgresWebhooks {
   async emit(tx: SQL, userId: string, change: StoreChange | (() => StoreChange), subscriptions?: Subscription[]): Promise<void> {
     if (!this.hook) return;
     const subs = subscriptions ?? ((await tx`SELECT id, events FROM webhooks WHERE user_id = ${userId}`) as Subscription[]);
-    const rows = outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs);
-    if (rows.length === 0) return;
-    // An event wanted by several subscriptions is one message, its id the same for each.
-    const messages = new Map<OutboxEvent, EventMessage>();
-    const values = rows.map(({ webhookId, event: e }) => {
-      let m = messages.get(e);
-      if (!m) messages.set(e, (m = messageOf(e)));
-      return { webhook_id: webhookId, event_id: m.id, type: e.type, resource: e.resource, payload: m.payload, created_at: e.createdAt, attempts: 0, next_at: e.createdAt };
+    const events = outboxEvents(this.hook, userId, typeof change === "function" ? change() : change, subs);
+    if (events.length === 0) return;
+    // An event several subscriptions want is one message, its id the same for each.
+    const values = events.flatMap(({ event: e, to }) => {
+      const m = messageOf(e);
+      return to.ids.map((webhookId) => ({ webhook_id: webhookId, event_id: m.id, type: e.type, resource: e.resource, payload: m.payload, created_at: e.createdAt, attempts: 0, next_at: e.createdAt }));
     });
     await tx`INSERT INTO webhook_deliveries ${tx(values)}`;
   }

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, dueDelivery, dueInOrder, newEventId, outboxRows, payloadText, settlements, webhookInfoOf, type AttemptRow, type DueRow, type OutboxRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, newEventId, outboxEvents, payloadText, settlements, webhookInfoOf, type AddressedEvent, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
@@ -31,7 +31,7 @@ export class SqliteWebhooks implements GroupStage {
   hook: OutboxHook | undefined;
   grouping = false;
   /** The events of the group's writes so far, one per subscription that wants each. */
-  private staged: OutboxRow[] = [];
+  private staged: AddressedEvent[] = [];
   /**
    * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
    * accounts have none. Forgotten when this store adds or removes one, and when another connection
@@ -106,7 +106,7 @@ export class SqliteWebhooks implements GroupStage {
     if (!this.hook) return;
     const subs = this.subscriptionsOf(userId);
     if (subs.length === 0) return;
-    for (const row of outboxRows(this.hook, userId, typeof change === "function" ? change() : change, subs)) this.staged.push(row);
+    for (const e of outboxEvents(this.hook, userId, typeof change === "function" ? change() : change, subs)) this.staged.push(e);
     if (!this.grouping) this.write();
   }
 
@@ -129,25 +129,20 @@ export class SqliteWebhooks implements GroupStage {
     const staged = this.staged;
     this.staged = [];
     let events = "";
+    let count = 0;
     const counts: Record<string, number> = {};
-    for (let i = 0; i < staged.length; ) {
-      // outboxRows gives an event's rows one after another, one per subscription that wants it.
-      const e = staged[i]!.event;
-      let ids = "";
-      for (; i < staged.length && staged[i]!.event === e; i++) {
-        const webhookId = staged[i]!.webhookId;
-        ids += `${ids === "" ? "" : ","}${JSON.stringify(webhookId)}`;
-        counts[webhookId] = (counts[webhookId] ?? 0) + 1;
-      }
+    for (const { event: e, to } of staged) {
+      for (const id of to.ids) counts[id] = (counts[id] ?? 0) + 1;
+      count += to.ids.length;
       // The document is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
-      events += `${events === "" ? "[" : ","}[[${ids}],${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.createdAt},${JSON.stringify(e.account)},${JSON.stringify(e.data)},${e.document ?? "null"}]`;
+      events += `${events === "" ? "[" : ","}[${to.text},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.createdAt},${JSON.stringify(e.account)},${JSON.stringify(e.data)},${e.document ?? "null"}]`;
     }
     // Compressed: the text repeats itself from event to event (a group's 6 KB become about 1.3 KB,
     // within the table's page), where kept whole it took overflow pages, written to the WAL and again
     // by the checkpoint with every group of writes (docs/performance.md, "Webhooks").
     this.statements
       .get("INSERT INTO webhook_events (count, counts, at, events) VALUES (?, ?, ?, ?)")
-      .run(staged.length, JSON.stringify(counts), staged[0]!.event.createdAt, Bun.zstdCompressSync(`${events}]`, { level: 1 }));
+      .run(count, JSON.stringify(counts), staged[0]!.event.createdAt, Bun.zstdCompressSync(`${events}]`, { level: 1 }));
   }
 
   /**
