@@ -30,7 +30,7 @@ interface RecordedEvent {
 export class SqliteWebhooks implements GroupStage {
   hook: OutboxHook | undefined;
   grouping = false;
-  /** The events of the group's writes so far, one per subscription that wants each. */
+  /** The events of the group's writes so far, each with the subscriptions that want it. */
   private staged: AddressedEvent[] = [];
   /**
    * Each account's subscriptions as `emit` needs them, read once: every write asks, and nearly all
