@@ -9,7 +9,7 @@ import { buildConfig, mergeSettings, runKit, summaryTable, type RunReport } from
 import { DOCUMENTED_AREAS } from "../contracts/config.ts";
 import { PreflightError } from "../contracts/engine.ts";
 import { startDeviationProxy } from "../contracts/selftest/proxy.ts";
-import { freshPostgres, type Database } from "./helpers/stores.ts";
+import { DROP_TIMEOUT_MS, freshPostgres, type Database } from "./helpers/stores.ts";
 import { deployedBuild } from "./helpers/process.ts";
 import { account, listen, populate, prepare, secrets, SOURCES, stop, type KitServer } from "./helpers/contracts-server.ts";
 
@@ -146,7 +146,7 @@ describe("the kit against our server on PostgreSQL", () => {
   afterAll(async () => {
     await Promise.all([stop(pgMain), stop(pgLimited)]);
     for (const d of databases) await d.drop();
-  });
+  }, DROP_TIMEOUT_MS);
 
   test("every documented area passes with nothing skipped", async () => {
     const report = await runKit(config({ CONTRACTS_AREAS: AREAS.join(","), CONTRACTS_MAX_CALLS: "5000", ...BATCH_DATA }, pgSettings, pgMain.url));

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, STORE_KINDS, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, STORE_KINDS, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 import { deviceAccount } from "./accounts.ts";
 
 const OK = '{"result":"OK"}';
@@ -31,7 +31,7 @@ for (const kind of STORE_KINDS) {
       for (const s of servers) await s.stop();
       await db?.drop();
       dir.remove();
-    });
+    }, DROP_TIMEOUT_MS);
 
     const post = (base: string, path: string, body: unknown) =>
       fetch(`${base}${path}?id=${loggingId}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, text: await r.text() }));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, STORE_KINDS, type Database } from "../helpers/stores.ts";
+import { freshPostgres, STORE_KINDS, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 import { deviceAccount } from "./accounts.ts";
 
 type Json = Record<string, unknown>;
@@ -55,7 +55,7 @@ for (const kind of STORE_KINDS) {
       await server?.stop();
       await db?.drop();
       dir.remove();
-    });
+    }, DROP_TIMEOUT_MS);
 
     async function api(path: string, init: RequestInit = {}) {
       const res = await fetch(server.url + path, { ...init, headers: { authorization: auth, ...(init.headers as Record<string, string> | undefined) } });

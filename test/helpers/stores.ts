@@ -52,6 +52,13 @@ export interface Database {
   drop(): Promise<void>;
 }
 
+/**
+ * The time a hook that drops a test database (or closes a store standing on one) may take: DROP
+ * DATABASE waits on the database server (the backends it ends, a checkpoint), and such a hook once
+ * ran past bun's default 5 s on a busy machine (an `afterAll` failing as "(unnamed)" at 5000 ms).
+ */
+export const DROP_TIMEOUT_MS = 60_000;
+
 /** A new, empty database on the test server; `drop` removes it (even with connections left open). */
 export async function freshPostgres(): Promise<Database> {
   if (!server.url) throw new Error(`no PostgreSQL: ${server.why}`);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 describe.skipIf(!HAVE_POSTGRES)("batch numbers across two server processes on one PostgreSQL database", () => {
   let db: Database;
@@ -21,7 +21,7 @@ describe.skipIf(!HAVE_POSTGRES)("batch numbers across two server processes on on
   afterAll(async () => {
     for (const s of servers) await s.stop();
     await db.drop();
-  });
+  }, DROP_TIMEOUT_MS);
 
   test("64 creates at once, spread over both, take batchNo 1 to 64, each once", async () => {
     const answers = await Promise.all(

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CORKED_BODY_BYTES, laterBody } from "../../src/http/later-body.ts";
 import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 describe("laterBody", () => {
   test("a body that fits the cork buffer is kept as is", () => {
@@ -40,7 +40,7 @@ describe.skipIf(!HAVE_POSTGRES)("a large document through a server process on Po
   afterAll(async () => {
     expect(await server.stop()).toBe(0);
     await db.drop();
-  });
+  }, DROP_TIMEOUT_MS);
 
   test("GET answers the whole document with its rate fields; HEAD answers the same head without a body", async () => {
     const created = await fetch(`${server.url}/v2/recipes`, {

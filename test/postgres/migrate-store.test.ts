@@ -9,7 +9,7 @@ import { SqliteStore } from "../../src/store/sqlite.ts";
 import type { ImportBatch, Store } from "../../src/store/types.ts";
 import { basic } from "../helpers/app.ts";
 import { cli, tempDir } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // migrate-store copies every account, key (digest and the HMAC secret), document and count between
 // SQLite and PostgreSQL, either way, verifies rows and a checksum per table, and refuses a target that
@@ -37,7 +37,7 @@ describe.skipIf(!HAVE_POSTGRES)("migrate-store", () => {
   afterAll(async () => {
     await pg.drop();
     dir.remove();
-  });
+  }, DROP_TIMEOUT_MS);
 
   test("the demo data moves SQLite → PostgreSQL with every table verified, and its key keeps working", async () => {
     const res = cli(["migrate-store", "--from", sqliteFile, "--to", pg.url], { DATABASE_URL: join(dir.path, "unused.sqlite") });

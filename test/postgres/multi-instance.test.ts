@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // Three real server processes on one PostgreSQL database are peers: any request may go to any of them.
 // Rate-limit budgets are shared exactly (docs/decisions.md, Rate limits: per account and API version),
@@ -45,7 +45,7 @@ describe.skipIf(!HAVE_POSTGRES)("three server processes on one PostgreSQL databa
   afterAll(async () => {
     for (const s of servers) expect(await s.stop()).toBe(0);
     await db.drop();
-  });
+  }, DROP_TIMEOUT_MS);
 
   test(`${LIMIT * 2} calls at once spread over three instances: exactly ${LIMIT} answered, the rest 429`, async () => {
     const answers = await Promise.all(Array.from({ length: LIMIT * 2 }, (_, i) => http(i, "GET", "/v2/batches", "rita")));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { cli, tempDir } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 import { accountTexts, callsOf, FULL_PULL_CALLS, runPull, startRemote, type Remote } from "./helpers.ts";
 
 // `pull` uses the store interface alone: into a PostgreSQL database it ends as into SQLite.
@@ -20,7 +20,7 @@ afterAll(async () => {
   await remote?.stop();
   await db?.drop();
   dir.remove();
-});
+}, DROP_TIMEOUT_MS);
 
 describe.skipIf(!HAVE_POSTGRES)("pull into PostgreSQL", () => {
   test("makes the local account equal to the remote one, and a second run finds nothing changed", async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { ListQuery, Store, StoredJson } from "../../src/store/types.ts";
-import { openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+import { openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // The Store contract (src/store/types.ts), the same assertions on SQLite and on PostgreSQL: what one
 // store answers, the other must answer byte for byte.
@@ -15,7 +15,7 @@ for (const kind of STORE_KINDS) {
       opened = await openTestStore(kind);
       store = opened.store;
     });
-    afterAll(() => opened.close());
+    afterAll(() => opened.close(), DROP_TIMEOUT_MS);
 
     test("a new database is empty and answers ping", async () => {
       expect(await store.isEmpty()).toBe(true);

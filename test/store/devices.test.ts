@@ -3,7 +3,7 @@ import type { Doc } from "../../src/lib/json.ts";
 import { namedDevices } from "../../src/store/devices.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
 import type { DevicePostOutcome, DevicePostState, Store } from "../../src/store/types.ts";
-import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // Devices, logging ids and the device-post transaction (docs/decisions.md, "Devices"), the same
 // assertions on SQLite and PostgreSQL. `decide` here is a small stand-in for the rules in
@@ -54,7 +54,7 @@ for (const kind of STORE_KINDS) {
       await store.createUser("ann", null);
       await store.createUser("bob", null);
     });
-    afterAll(() => opened.close());
+    afterAll(() => opened.close(), DROP_TIMEOUT_MS);
 
     test("a logging id digest is one per account, replaced at once, and finds its account", async () => {
       const d1 = "a".repeat(64);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { canonicalJson, type Doc } from "../../src/lib/json.ts";
 import type { ListQuery, Store } from "../../src/store/types.ts";
-import { openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+import { openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // docs/decisions.md (Lists): documents without the field sort first ascending, ties by `_id` in the same
 // direction. Written out here as a model: missing or null, then numbers and booleans (true = 1) by value,
@@ -82,7 +82,7 @@ for (const kind of STORE_KINDS) {
     beforeAll(async () => {
       opened = await openTestStore(kind);
     });
-    afterAll(() => opened.close());
+    afterAll(() => opened.close(), DROP_TIMEOUT_MS);
 
     test("keyset paging in any order over mixed-type values gives the model order, each record once", async () => {
       let run = 0;

@@ -3,7 +3,7 @@ import type { Kind } from "../../src/resources.ts";
 import { buildPgListSql } from "../../src/store/postgres-list.ts";
 import type { PostgresStore } from "../../src/store/postgres.ts";
 import type { ListQuery } from "../../src/store/types.ts";
-import { HAVE_POSTGRES, openTestStore, type OpenedStore } from "../helpers/stores.ts";
+import { HAVE_POSTGRES, openTestStore, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // As on SQLite (list-plan.test.ts), paging cost must not grow with the page number: on PostgreSQL every
 // keyset page is an index scan that starts at the cursor (an Index Cond on the sort keys) and reads rows
@@ -43,7 +43,7 @@ describe.skipIf(!HAVE_POSTGRES)("postgres list query plans", () => {
     }
     await store.sql`ANALYZE records`;
   }, 60_000);
-  afterAll(() => opened.close());
+  afterAll(() => opened.close(), DROP_TIMEOUT_MS);
 
   for (const [name, kind, over, index, cond] of cases) {
     test(name, async () => {

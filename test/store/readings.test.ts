@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
 import { canonicalJson, type Doc } from "../../src/lib/json.ts";
 import type { Store, StoredJson } from "../../src/store/types.ts";
-import { openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+import { openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // Readings as rows (docs/decisions.md, "Readings"), the same assertions on SQLite and PostgreSQL. The
 // model is what the store answered when it kept one array: the imported list sorted stably by
@@ -22,7 +22,7 @@ for (const kind of STORE_KINDS) {
       store = opened.store;
       await store.createUser("ann", null);
     });
-    afterAll(() => opened.close());
+    afterAll(() => opened.close(), DROP_TIMEOUT_MS);
 
     // Equal times keep the order they came in; a reading without time sits at 0, before time 5.
     const imported: Doc[] = [

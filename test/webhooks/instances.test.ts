@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { basic } from "../helpers/app.ts";
 import { cli, startServerProcess, type ServerProcess } from "../helpers/process.ts";
-import { freshPostgres, HAVE_POSTGRES, type Database } from "../helpers/stores.ts";
+import { freshPostgres, HAVE_POSTGRES, type Database, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 import { firstOfEach, Receiver, until } from "./receiver.ts";
 
 // Two server processes on one PostgreSQL database, both delivering: each event reaches its
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.stop();
   await db?.drop();
-});
+}, DROP_TIMEOUT_MS);
 
 const send = (server: ServerProcess, path: string, method: string, body?: unknown) =>
   fetch(server.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }).catch(() => undefined);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { DeliveryOutcome, DueDelivery, OutboxHook, Store, StoreChange } from "../../src/store/types.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
-import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore } from "../helpers/stores.ts";
+import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // The outbox in both stores: each write records its events in its own transaction, one row per
 // subscription that wants the type; a write that does not happen records none; deliveries are claimed
@@ -53,7 +53,7 @@ for (const kind of STORE_KINDS) {
       await store.createUser(USER, null);
       await store.createUser("bob", null);
     });
-    afterAll(async () => opened?.close());
+    afterAll(async () => opened?.close(), DROP_TIMEOUT_MS);
 
     test("an account without subscriptions records nothing and the hook is not asked", async () => {
       await store.insert(USER, "batch", { _id: "quiet", name: "Quiet" });
