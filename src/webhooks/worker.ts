@@ -233,6 +233,11 @@ export class DeliveryWorker {
       if (status !== null && status >= 200 && status < 300) return { seq: d.seq, attempt, result: "delivered" };
       return { seq: d.seq, attempt, ...afterFailure(d.attempts + 1, at, webhookRetryBaseMs, webhookMaxAttempts) };
     };
+    // The attempt's time limit, ended with it: AbortSignal.timeout keeps its timer, and what the
+    // request holds, until the limit has passed, 10 s after an answer that took milliseconds; a round
+    // of catching up left thousands of them behind for the requests that came next to work beside.
+    const limit = new AbortController();
+    const timer = setTimeout(() => limit.abort(), webhookTimeoutMs);
     try {
       // Checked again at each delivery: a name may resolve elsewhere than when it was subscribed.
       const refusal = await destinationRefusal(d.url, webhookAllowHosts, this.resolve);
@@ -243,7 +248,7 @@ export class DeliveryWorker {
         headers: signedHeaders(secret, d.eventId, at, d.payload),
         body: d.payload,
         redirect: "manual",
-        signal: AbortSignal.timeout(webhookTimeoutMs),
+        signal: limit.signal,
       });
       const ok = response.status >= 200 && response.status < 300;
       const excerpt = await excerptOf(response).catch(() => "");
@@ -252,6 +257,8 @@ export class DeliveryWorker {
       const name = (error as Error)?.name;
       const detail = name === "TimeoutError" || name === "AbortError" ? `no answer within ${webhookTimeoutMs} ms` : `could not deliver: ${(error as Error)?.message ?? String(error)}`;
       return outcome(null, detail);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
