@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { tempDir } from "../helpers/process.ts";
+import { freePort, tempDir } from "../helpers/process.ts";
 
 // No Docker engine runs here, so the Dockerfile's own commands run outside it: a production install
 // from the frozen lock file, the build, the CLI through its PATH link to the bundle (with no sources
@@ -31,7 +31,7 @@ test("the Dockerfile's install, CLI, serve and healthcheck commands work on a co
     PATH: `${bin}:${process.env.PATH}`,
     NODE_ENV: "production",
     HOST: "0.0.0.0",
-    PORT: String(20000 + Math.floor(Math.random() * 20000)),
+    PORT: String(freePort()),
     DATABASE_URL: join(dir.path, "data", "brewrecords.sqlite"),
     DEMO: "0",
     TRUST_PROXY: "1",

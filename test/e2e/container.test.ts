@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { basic } from "../helpers/app.ts";
 import { baseImageOf, bunVersionOf } from "../helpers/bun-image-stand-in.ts";
-import { ContainerRun, freePort, makeCertificate, runArgs, runContainer, type RunOptions } from "../helpers/container.ts";
+import { ContainerRun, makeCertificate, runArgs, runContainer, type RunOptions } from "../helpers/container.ts";
 import { podman, podmanMissing } from "../helpers/podman.ts";
-import { tempDir } from "../helpers/process.ts";
+import { freePort, tempDir } from "../helpers/process.ts";
 
 // The Dockerfile built and run with podman, as the README runs it: HTTPS from mounted certificate
 // files, data in a named volume, the image's own user and health check. Where the official Bun image
@@ -146,7 +146,7 @@ describe.skipIf(missing !== undefined)(`the container image${missing ? ` (skippe
     try {
       const { cert, key } = makeCertificate(locked.path, 0);
       const o = { ...options("locked-key"), cert, key };
-      const res = podman(["run", ...runArgs(o, await freePort())]);
+      const res = podman(["run", ...runArgs(o, freePort())]);
       expect(res.code).toBe(2);
       expect(res.stderr).toContain(`brewrecords: TLS_KEY_FILE: cannot read /certs/key.pem as user id ${BUN_UID} (EACCES)`);
     } finally {

@@ -1,7 +1,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { collectOutput, tempDir } from "../helpers/process.ts";
+import { collectOutput, freePort, tempDir } from "../helpers/process.ts";
 
 // The README's start command: `npm start` builds the bundle (its prestart script) and serves it.
 const ROOT = join(import.meta.dir, "..", "..");
@@ -10,7 +10,7 @@ afterAll(() => dir.remove());
 
 test("npm start builds dist/ and serves the bundle on the configured port", async () => {
   const startedAt = Date.now();
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const port = String(freePort());
   const env = { ...process.env, PORT: port, HOST: "127.0.0.1", DEMO: "0", DATABASE_URL: join(dir.path, "db.sqlite"), LOG_LEVEL: "warn" };
   // In a session of its own, so that npm, its shell and the server stop together.
   const proc = Bun.spawn(["setsid", "npm", "start"], { cwd: ROOT, env, stdout: "pipe", stderr: "pipe" });

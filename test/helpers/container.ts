@@ -2,7 +2,7 @@ import { chmodSync, chownSync, existsSync, readFileSync, realpathSync, writeFile
 import { join } from "node:path";
 import { baseImageOf, ensureBaseImage } from "./bun-image-stand-in.ts";
 import { podman, podmanOk } from "./podman.ts";
-import { selfSignedCertificate, tempDir } from "./process.ts";
+import { freePort, selfSignedCertificate, tempDir } from "./process.ts";
 
 // The project's Dockerfile built and run with podman, the way a user runs the image: HTTPS from
 // mounted certificate files, data in a named volume.
@@ -117,7 +117,7 @@ export interface RunningContainer {
 
 /** Starts the image detached on a free port and waits until it answers over HTTPS. */
 export async function runContainer(o: RunOptions): Promise<RunningContainer> {
-  const port = await freePort();
+  const port = freePort();
   podmanOk(["run", "-d", ...runArgs(o, port)]);
   const url = `https://127.0.0.1:${port}`;
   const ca = readFileSync(o.cert, "utf8");
@@ -146,10 +146,3 @@ export async function runContainer(o: RunOptions): Promise<RunningContainer> {
   };
 }
 
-/** A TCP port nothing listens on now (the container shares the host's network). */
-export async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { checkPage, DESKTOP, newTab, PHONE, sidewaysScroll, signIn, startWorld, type Tab, type World } from "./browser.ts";
+import { freePort } from "../helpers/process.ts";
 import { FERMENTING_ID } from "./data.ts";
 
 // The device pages in Chromium against the real server process (README, Web pages; Devices): the
@@ -11,14 +12,6 @@ import { FERMENTING_ID } from "./data.ts";
 let world: World;
 let loggingPort: number;
 let urls: string[] = [];
-
-/** A port free a moment ago, for LOGGING_PORT: the page shows the port configured, so it must be a real one. */
-function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
 
 beforeAll(async () => {
   loggingPort = freePort();
