@@ -18,17 +18,9 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
   return { cert, key };
 }
 
-/**
- * A TCP port on 127.0.0.1 that nothing listens on now, for a process that must be told its port
- * before it starts. The kernel hands out ports for outgoing connections from 32768 up, so a port
- * guessed at random may be taken by one of them.
- */
-export function freePort(): number {
-  const probe = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const port = probe.port;
-  probe.stop(true);
-  return port;
-}
+// A port nothing listens on now, for a process told its port before it starts: guessing one at random
+// may pick one the kernel gave an outgoing connection (it hands those out from 32768 up).
+export { freePort } from "../../bench/lib/procs.ts";
 
 export function tempDir(prefix = "brewrecords-"): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
