@@ -131,11 +131,18 @@ export class SqliteWebhooks implements GroupStage {
     let events = "";
     let count = 0;
     const counts: Record<string, number> = {};
+    // A group's events are mostly of one type and one account: the texts of those are made once.
+    let type: string | undefined;
+    let typeText = "";
+    let account: string | undefined;
+    let accountText = "";
     for (const { event: e, to } of staged) {
       for (const id of to.ids) counts[id] = (counts[id] ?? 0) + 1;
       count += to.ids.length;
+      if (e.type !== type) typeText = JSON.stringify((type = e.type));
+      if (e.account !== account) accountText = JSON.stringify((account = e.account));
       // The document is JSON text: it goes in as it is, not as a string to escape, and comes out whole.
-      events += `${events === "" ? "[" : ","}[${to.text},${JSON.stringify(e.type)},${JSON.stringify(e.resource)},${e.createdAt},${JSON.stringify(e.account)},${JSON.stringify(e.data)},${e.document ?? "null"}]`;
+      events += `${events === "" ? "[" : ","}[${to.text},${typeText},${JSON.stringify(e.resource)},${e.createdAt},${accountText},${JSON.stringify(e.data)},${e.document ?? "null"}]`;
     }
     // Compressed: the text repeats itself from event to event (a group's 6 KB become about 1.3 KB,
     // within the table's page), where kept whole it took overflow pages, written to the WAL and again

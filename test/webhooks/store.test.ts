@@ -445,3 +445,49 @@ test("sqlite: writes made together record one compressed row, each event once wi
     dir.remove();
   }
 });
+
+test("sqlite: a group's row keeps each event's own type and account when they change from event to event", async () => {
+  const { SqliteStore } = await import("../../src/store/sqlite.ts");
+  const { tempDir } = await import("../helpers/process.ts");
+  const dir = tempDir();
+  const store = SqliteStore.open(`${dir.path}/mixed.sqlite`);
+  try {
+    store.setOutbox(recordingHook([]));
+    await store.createUser(USER, null);
+    await store.createUser("bob", null);
+    await store.addWebhook(hookRow("wh-a", ["batch.created", "batch.updated"]));
+    await store.addWebhook(hookRow("wh-b", ["batch.updated"], "bob"));
+    await store.insert(USER, "batch", { _id: "a1", name: "A" });
+    await store.insert("bob", "batch", { _id: "b1", name: "B" });
+    store.db.exec("DELETE FROM webhook_events");
+    // One group: alice creates, bob updates, alice updates, bob updates, alice creates.
+    await Promise.all([
+      store.insert(USER, "batch", { _id: "a2", name: "A2" }),
+      store.setFields("bob", "batch", "b1", { name: "B'" }),
+      store.setFields(USER, "batch", "a1", { name: "A'" }),
+      store.setFields("bob", "batch", "b1", { name: "B''" }),
+      store.insert(USER, "batch", { _id: "a3", name: "A3" }),
+    ]);
+    const rows = store.db.query("SELECT events FROM webhook_events").all() as Array<{ events: Uint8Array }>;
+    expect(rows).toHaveLength(1);
+    const events = JSON.parse(Bun.zstdDecompressSync(rows[0]!.events).toString()) as unknown[][];
+    expect(events.map((e) => [e[0], e[1], e[2], e[4]])).toEqual([
+      [["wh-a"], "batch.created", "batch/a2", USER],
+      [["wh-b"], "batch.updated", "batch/b1", "bob"],
+      [["wh-a"], "batch.updated", "batch/a1", USER],
+      [["wh-b"], "batch.updated", "batch/b1", "bob"],
+      [["wh-a"], "batch.created", "batch/a3", USER],
+    ]);
+    const due = await claim(store, Date.now() + 1000);
+    expect(due.map((d) => [d.webhookId, d.type, (JSON.parse(d.payload) as { data: { account: string } }).data.account])).toEqual([
+      ["wh-a", "batch.created", USER],
+      ["wh-b", "batch.updated", "bob"],
+      ["wh-a", "batch.updated", USER],
+      ["wh-b", "batch.updated", "bob"],
+      ["wh-a", "batch.created", USER],
+    ]);
+  } finally {
+    await store.close();
+    dir.remove();
+  }
+});
