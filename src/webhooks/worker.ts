@@ -35,18 +35,28 @@ export type WebhookSettings = Pick<Config, "webhookAllowHosts" | "webhookRetryBa
 
 type Log = (level: "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 
-/** Makes the store record each write's events (the outbox); `written` is told after writes that may have made some. */
-export function installOutbox(store: Store, written?: () => void): void {
+/**
+ * What the outbox tells after writes that made events: `nudge`, once the write has committed, while
+ * `waiting()`; a worker giving way to requests is not waiting, and looks at the outbox when it is done.
+ */
+export interface OutboxListener {
+  nudge(): void;
+  waiting(): boolean;
+}
+
+/** Makes the store record each write's events (the outbox), and tells `listener` of them. */
+export function installOutbox(store: Store, listener?: OutboxListener): void {
   let told = false;
   const tell = () => {
     told = false;
-    written!();
+    listener!.nudge();
   };
   store.setOutbox((userId, change, wanted) => {
     const events = eventsOf(userId, change, wanted);
     // After the write's commit, not before: a timer runs once the transaction has returned. One timer
-    // for all the writes before it runs.
-    if (events.length && written && !told) {
+    // for all the writes before it runs, and none while the worker gives way to requests, when a
+    // nudge would change nothing: under a load of writes, no group of them makes one.
+    if (events.length && listener && !told && listener.waiting()) {
       told = true;
       setTimeout(tell, 0);
     }
@@ -72,7 +82,7 @@ async function excerptOf(response: Response): Promise<string> {
   return text.slice(0, EXCERPT);
 }
 
-export class DeliveryWorker {
+export class DeliveryWorker implements OutboxListener {
   private stopped = false;
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -99,7 +109,7 @@ export class DeliveryWorker {
   ) {}
 
   start(): this {
-    installOutbox(this.store, () => this.nudge());
+    installOutbox(this.store, this);
     this.running ??= this.loop();
     return this;
   }
@@ -108,6 +118,11 @@ export class DeliveryWorker {
   nudge(): void {
     this.nudged = true;
     if (!this.yielding) this.wake?.();
+  }
+
+  /** Whether a nudge would make the worker look now: not while it gives way to requests. */
+  waiting(): boolean {
+    return !this.yielding;
   }
 
   /** Whether requests arrived since the last look at a busy rate (`busy`). */

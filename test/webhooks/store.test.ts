@@ -491,3 +491,38 @@ test("sqlite: a group's row keeps each event's own type and account when they ch
     dir.remove();
   }
 });
+
+test("sqlite: the outbox tells a waiting listener once a group of writes has committed, and a listener not waiting nothing", async () => {
+  const { SqliteStore } = await import("../../src/store/sqlite.ts");
+  const { installOutbox } = await import("../../src/webhooks/worker.ts");
+  const { Database } = await import("bun:sqlite");
+  const { tempDir } = await import("../helpers/process.ts");
+  const dir = tempDir();
+  const path = `${dir.path}/told.sqlite`;
+  const store = SqliteStore.open(path);
+  const other = new Database(path, { readonly: true });
+  try {
+    // What another connection sees when the listener is told: only what has committed.
+    const told: number[] = [];
+    let waiting = true;
+    installOutbox(store, { nudge: () => told.push((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n), waiting: () => waiting });
+    await store.createUser(USER, null);
+    await store.addWebhook(hookRow("wh-1", ["batch.created", "batch.updated"]));
+    await Promise.all(Array.from({ length: 5 }, (_, i) => store.insert(USER, "batch", { _id: `t${i}`, name: `T${i}` })));
+    await Bun.sleep(20);
+    expect(told).toEqual([1]);
+    waiting = false;
+    await Promise.all(Array.from({ length: 5 }, (_, i) => store.setFields(USER, "batch", `t${i}`, { name: `U${i}` })));
+    await Bun.sleep(20);
+    expect(told).toEqual([1]);
+    expect((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n).toBe(2);
+    waiting = true;
+    await store.setFields(USER, "batch", "t0", { name: "V" });
+    await Bun.sleep(20);
+    expect(told).toEqual([1, 3]);
+  } finally {
+    other.close();
+    await store.close();
+    dir.remove();
+  }
+});
