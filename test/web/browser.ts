@@ -2,18 +2,20 @@ import { expect } from "bun:test";
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { cli, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
+import { cli, collectOutput, startServerProcess, tempDir, type ServerProcess } from "../helpers/process.ts";
 import { importDocument } from "./data.ts";
 import { PASSWORD } from "./helpers.ts";
 
 // Browser tests drive Debian's Chromium (installed by scripts/ensure-chromium.sh before `npm test`)
 // against the real server process, over a database the real command line prepared.
 //
-// `npm test` runs them in a Bun process of their own. Run in one process after the other test files,
-// Playwright's in-process client lost track of request objects in three of six full runs on
-// 2026-11-26 ("Cannot find parent object request@… to create response@…", then "Object with guid …
-// was not bound in the connection" on every later event), from the first page loads on; the browser
-// tests alone passed in all of eight runs. A retry did not help: the connection stays broken.
+// Playwright's side that drives the browser runs in a Node process of its own (its `launch-server`),
+// and the tests talk to it over a WebSocket. Launched in the test process, its two halves pass their
+// messages to each other through setImmediate, and under Bun the client lost track of request objects
+// now and then ("Cannot find parent object request@… to create response@…", then "Object with guid …
+// was not bound in the connection" on every later event): in three of six full runs on 2026-11-26
+// with the pages' tests after the others in one process, and again on 2026-11-27 with them in a
+// process of their own. A retry did not help: the connection stays broken.
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const OUTPUT = join(ROOT, "test-output");
@@ -44,18 +46,51 @@ export async function startWorld(env: Record<string, string> = {}, main?: string
   const imported = cli(["import", USER, file], dbEnv, undefined, main);
   if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr}`);
   const server = await startServerProcess({ ...dbEnv, ...env }, undefined, main);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const driver = await launchBrowser(dir.path);
   mkdirSync(OUTPUT, { recursive: true });
   return {
     server,
-    browser,
+    browser: driver.browser,
     url: server.url,
     async close() {
-      await browser.close();
+      await driver.close();
       await server.stop();
       dir.remove();
     },
   };
+}
+
+/** Chromium behind Playwright's browser server, run by Node, and the browser connected to it. */
+async function launchBrowser(dir: string): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const config = join(dir, "browser-server.json");
+  writeFileSync(config, JSON.stringify({ executablePath: CHROMIUM, args: ARGS, headless: true }));
+  const cli = join(ROOT, "node_modules", "playwright-core", "cli.js");
+  const proc = Bun.spawn(["node", cli, "launch-server", "--browser", "chromium", "--config", config], { stdout: "pipe", stderr: "pipe" });
+  const output = collectOutput(proc);
+  const stop = async () => {
+    proc.kill("SIGTERM");
+    await proc.exited;
+  };
+  try {
+    // It prints its endpoint once the browser is up.
+    let endpoint: string | undefined;
+    for (let i = 0; i < 600 && !endpoint && proc.exitCode === null; i++) {
+      endpoint = /ws:\/\/\S+/.exec(output())?.[0];
+      if (!endpoint) await Bun.sleep(50);
+    }
+    if (!endpoint) throw new Error(`the browser server gave no endpoint (exit ${proc.exitCode}): ${output()}`);
+    const browser = await chromium.connect(endpoint);
+    return {
+      browser,
+      async close() {
+        await browser.close();
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 export interface Tab {
