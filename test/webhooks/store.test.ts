@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { DeliveryOutcome, DueDelivery, OutboxHook, Store, StoreChange } from "../../src/store/types.ts";
 import { PostgresStore } from "../../src/store/postgres.ts";
+import { Database } from "bun:sqlite";
+import { KEYS_EPOCH_MAX_AGE_MS, SqliteStore } from "../../src/store/sqlite.ts";
+import { installOutbox } from "../../src/webhooks/worker.ts";
+import { tempDir } from "../helpers/process.ts";
 import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
 
 // The outbox in both stores: each write records its events in its own transaction, one row per
@@ -25,6 +29,19 @@ function recordingHook(seen: StoreChange[]): OutboxHook {
 }
 
 const hookRow = (id: string, events: string[], userId = USER) => ({ id, userId, url: "https://example.com/hook", events, sealedSecret: "sealed", createdAt: 1, failingSince: null });
+
+/** A SQLite store on a file of its own for `body`, closed and removed after it; `path` for a second connection. */
+async function onSqliteFile(name: string, body: (store: SqliteStore, path: string) => Promise<void>): Promise<void> {
+  const dir = tempDir();
+  const path = `${dir.path}/${name}.sqlite`;
+  const store = SqliteStore.open(path);
+  try {
+    await body(store, path);
+  } finally {
+    await store.close();
+    dir.remove();
+  }
+}
 
 /** Claims what is due at `now` and reports each as `result`; answers what was claimed. */
 async function claim(store: Store, now: number, result: DeliveryOutcome["result"] = "delivered", limit = 100): Promise<DueDelivery[]> {
@@ -386,8 +403,6 @@ if (STORE_KINDS.includes("postgres")) {
 }
 
 test("sqlite: a subscription added or removed through another connection counts from the next write after the epoch bound", async () => {
-  const { SqliteStore, KEYS_EPOCH_MAX_AGE_MS } = await import("../../src/store/sqlite.ts");
-  const { tempDir } = await import("../helpers/process.ts");
   const dir = tempDir();
   const path = `${dir.path}/hooks.sqlite`;
   const served = SqliteStore.open(path);
@@ -417,12 +432,8 @@ test("sqlite: a subscription added or removed through another connection counts 
   }
 });
 
-test("sqlite: writes made together record one compressed row, each event once with the subscriptions that want it", async () => {
-  const { SqliteStore } = await import("../../src/store/sqlite.ts");
-  const { tempDir } = await import("../helpers/process.ts");
-  const dir = tempDir();
-  const store = SqliteStore.open(`${dir.path}/row.sqlite`);
-  try {
+test("sqlite: writes made together record one compressed row, each event once with the subscriptions that want it", () =>
+  onSqliteFile("row", async (store) => {
     store.setOutbox(recordingHook([]));
     await store.createUser(USER, null);
     await store.addWebhook(hookRow("wh-1", ["batch.updated"]));
@@ -440,18 +451,10 @@ test("sqlite: writes made together record one compressed row, each event once wi
     const due = await claim(store, Date.now() + 1000);
     expect(due).toHaveLength(40);
     expect(due.filter((d) => d.webhookId === "wh-1").map((d) => d.eventId)).toEqual(due.filter((d) => d.webhookId === "wh-2").map((d) => d.eventId));
-  } finally {
-    await store.close();
-    dir.remove();
-  }
-});
+  }));
 
-test("sqlite: a group's row keeps each event's own type and account when they change from event to event", async () => {
-  const { SqliteStore } = await import("../../src/store/sqlite.ts");
-  const { tempDir } = await import("../helpers/process.ts");
-  const dir = tempDir();
-  const store = SqliteStore.open(`${dir.path}/mixed.sqlite`);
-  try {
+test("sqlite: a group's row keeps each event's own type and account when they change from event to event", () =>
+  onSqliteFile("mixed", async (store) => {
     store.setOutbox(recordingHook([]));
     await store.createUser(USER, null);
     await store.createUser("bob", null);
@@ -486,43 +489,31 @@ test("sqlite: a group's row keeps each event's own type and account when they ch
       ["wh-b", "batch.updated", "bob"],
       ["wh-a", "batch.created", USER],
     ]);
-  } finally {
-    await store.close();
-    dir.remove();
-  }
-});
+  }));
 
-test("sqlite: the outbox tells a waiting listener once a group of writes has committed, and a listener not waiting nothing", async () => {
-  const { SqliteStore } = await import("../../src/store/sqlite.ts");
-  const { installOutbox } = await import("../../src/webhooks/worker.ts");
-  const { Database } = await import("bun:sqlite");
-  const { tempDir } = await import("../helpers/process.ts");
-  const dir = tempDir();
-  const path = `${dir.path}/told.sqlite`;
-  const store = SqliteStore.open(path);
-  const other = new Database(path, { readonly: true });
-  try {
-    // What another connection sees when the listener is told: only what has committed.
-    const told: number[] = [];
-    let waiting = true;
-    installOutbox(store, { nudge: () => told.push((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n), waiting: () => waiting });
-    await store.createUser(USER, null);
-    await store.addWebhook(hookRow("wh-1", ["batch.created", "batch.updated"]));
-    await Promise.all(Array.from({ length: 5 }, (_, i) => store.insert(USER, "batch", { _id: `t${i}`, name: `T${i}` })));
-    await Bun.sleep(20);
-    expect(told).toEqual([1]);
-    waiting = false;
-    await Promise.all(Array.from({ length: 5 }, (_, i) => store.setFields(USER, "batch", `t${i}`, { name: `U${i}` })));
-    await Bun.sleep(20);
-    expect(told).toEqual([1]);
-    expect((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n).toBe(2);
-    waiting = true;
-    await store.setFields(USER, "batch", "t0", { name: "V" });
-    await Bun.sleep(20);
-    expect(told).toEqual([1, 3]);
-  } finally {
-    other.close();
-    await store.close();
-    dir.remove();
-  }
-});
+test("sqlite: the outbox tells a waiting listener once a group of writes has committed, and a listener not waiting nothing", () =>
+  onSqliteFile("told", async (store, path) => {
+    const other = new Database(path, { readonly: true });
+    try {
+      // What another connection sees when the listener is told: only what has committed.
+      const told: number[] = [];
+      let waiting = true;
+      installOutbox(store, { nudge: () => told.push((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n), waiting: () => waiting });
+      await store.createUser(USER, null);
+      await store.addWebhook(hookRow("wh-1", ["batch.created", "batch.updated"]));
+      await Promise.all(Array.from({ length: 5 }, (_, i) => store.insert(USER, "batch", { _id: `t${i}`, name: `T${i}` })));
+      await Bun.sleep(20);
+      expect(told).toEqual([1]);
+      waiting = false;
+      await Promise.all(Array.from({ length: 5 }, (_, i) => store.setFields(USER, "batch", `t${i}`, { name: `U${i}` })));
+      await Bun.sleep(20);
+      expect(told).toEqual([1]);
+      expect((other.query("SELECT count(*) AS n FROM webhook_events").get() as { n: number }).n).toBe(2);
+      waiting = true;
+      await store.setFields(USER, "batch", "t0", { name: "V" });
+      await Bun.sleep(20);
+      expect(told).toEqual([1, 3]);
+    } finally {
+      other.close();
+    }
+  }));
