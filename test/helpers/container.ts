@@ -145,4 +145,3 @@ export async function runContainer(o: RunOptions): Promise<RunningContainer> {
     ready,
   };
 }
-
