@@ -11,7 +11,7 @@ import { median, summarize, table, type Measured, type RoundResult } from "./lib
 import { comparisons, mixedLoad, type Comparison, type Target } from "./lib/scenarios.ts";
 import { Hooked, hookedLines, type HookedReport } from "./lib/hooked.ts";
 import { ensurePeers, ensureTools } from "./lib/setup.ts";
-import { buildTargets, helloOptions, serverOptions, targetOptions } from "./lib/targets.ts";
+import { buildTargets, helloOptions, optionsFor, serverOptions, targetOptions } from "./lib/targets.ts";
 import { measureStartup, soak } from "./lib/startup.ts";
 
 // The benchmark: one command (`npm run bench`, or `bun bench/run.ts`). Options:
@@ -83,13 +83,7 @@ async function startRound(d: BenchData, targets: Record<Target, Running>, used: 
       await old.stop();
       running.splice(running.indexOf(old), 1);
     }
-    const options =
-      t === "server" || t === "server-plain" ? serverOptions(d)
-      : t === "server-full" ? serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" })
-      // Plain HTTP to the receiver on loopback is what the operator's allow list permits.
-      : t === "server-hooked" ? serverOptions({ ...d, dbPath: hooked!.dbPath }, "bundle", { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" })
-      : targetOptions(d, t);
-    running.push((targets[t] = await start({ ...options, name: t })));
+    running.push((targets[t] = await start({ ...optionsFor(t, d, hooked?.dbPath), name: t })));
   }
   if (targets.fastify) park(targets.fastify);
 }

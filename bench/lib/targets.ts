@@ -36,6 +36,21 @@ export function serverOn(databaseUrl: string, authorization: string, way: Way = 
   return { name: "server", cmd: [BUN, main, "serve"], cwd: ROOT, env, port, probe: { path: "/v2/batches", headers: { authorization } } };
 }
 
+/**
+ * How a target of the scenarios starts: the server as deployed (`server-full` with
+ * SQLITE_SYNCHRONOUS=FULL, `server-hooked` on its own copy `hookedDbPath`), or a baseline.
+ */
+export function optionsFor(t: Exclude<Target, "json-server">, d: BenchData, hookedDbPath?: string): StartOptions {
+  if (t === "server" || t === "server-plain") return serverOptions(d);
+  if (t === "server-full") return serverOptions(d, "bundle", { SQLITE_SYNCHRONOUS: "FULL" });
+  if (t === "server-hooked") {
+    if (!hookedDbPath) throw new Error("server-hooked needs its own copy of the database (bench/lib/hooked.ts)");
+    // Plain HTTP to the receiver on loopback is what the operator's allow list permits.
+    return serverOptions({ ...d, dbPath: hookedDbPath }, "bundle", { WEBHOOK_ALLOW_HOSTS: "127.0.0.1" });
+  }
+  return targetOptions(d, t);
+}
+
 export function helloOptions(way: Way = "bundle"): StartOptions {
   const port = freePort();
   const main = way === "bundle" ? join(BUILDS, "hello", "hello.js") : "bench/reference/hello.ts";
