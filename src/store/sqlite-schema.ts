@@ -226,13 +226,19 @@ export const MIGRATIONS: readonly Migration[] = [
     SELECT json_group_object(webhook_id, n) FROM (SELECT e.value ->> 0 AS webhook_id, count(*) AS n FROM json_each(webhook_events.events) e GROUP BY 1));
   `,
   `
-  -- Rows are now written compressed (zstd, a BLOB; rows recorded before stay TEXT and are read as they
-  -- are), each event as its parts: a group's JSON text took overflow pages, each written to the WAL and
-  -- again by the checkpoint, with every group of writes (docs/performance.md, "Webhooks"). The time of
-  -- a row's first event, which the worker's look at how long the outbox has waited read from the
-  -- text, is a column of its own.
+  -- Rows are now written compressed (zstd, a BLOB), each event as its parts, its id and payload made
+  -- when the worker moves it to its delivery rows: a group's JSON text took overflow pages, each written
+  -- to the WAL and again by the checkpoint, with every group of writes (docs/performance.md,
+  -- "Webhooks"). The events recorded before, each already its delivery ([webhook id, event id, type,
+  -- resource, payload, created at]), become their delivery rows here, in their order, as the worker
+  -- moved them; an event whose subscription is gone is dropped, as there. The time of a row's first
+  -- event, which the worker's look at how long the outbox has waited read from the text, is a column
+  -- of its own.
+  INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+    SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
+    FROM webhook_events r, json_each(r.events) e JOIN webhooks w ON w.id = e.value ->> 0 ORDER BY r.seq, e.key;
+  DELETE FROM webhook_events;
   ALTER TABLE webhook_events ADD COLUMN at INTEGER;
-  UPDATE webhook_events SET at = events ->> '$[0][5]';
   `,
 ];
 

@@ -12,8 +12,6 @@ import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook,
 // row per event and subscription, in their order (unpack): a write pays for one row per group, not a
 // row and an index entry per event (docs/performance.md, "Webhooks").
 
-/** A recorded row's events as JSON text: compressed (zstd) as written, or as text in rows of earlier versions. */
-const eventsText = (events: string | Uint8Array): string => (typeof events === "string" ? events : Bun.zstdDecompressSync(events).toString());
 
 /** A recorded event's members as `move` reads them: the data and the document as their JSON text. */
 interface RecordedEvent {
@@ -50,8 +48,8 @@ export class SqliteWebhooks implements GroupStage {
     this.subscriptions = new EpochCache(epoch);
     this.settleTx = db.transaction(this.settle.bind(this));
     this.unpackTx = db.transaction((through: number) => {
-      const rows = this.statements.get("SELECT events FROM webhook_events WHERE seq <= ? ORDER BY seq").values(through) as Array<[string | Uint8Array]>;
-      for (const [events] of rows) this.move(eventsText(events));
+      const rows = this.statements.get("SELECT events FROM webhook_events WHERE seq <= ? ORDER BY seq").values(through) as Array<[Uint8Array]>;
+      for (const [events] of rows) this.move(Bun.zstdDecompressSync(events).toString());
       this.statements.get("DELETE FROM webhook_events WHERE seq <= ?").run(through);
     });
   }
@@ -61,16 +59,6 @@ export class SqliteWebhooks implements GroupStage {
    * now (messages of events, outbox.ts), one row per subscription that wanted it and still exists.
    */
   private move(text: string): void {
-    const first = this.statements.get("SELECT json_type(?, '$[0][0]') AS t").get(text) as { t: string | null };
-    if (first.t === "text") {
-      // Recorded before events were kept as parts: [webhook id, event id, type, resource, payload, created at].
-      this.statements
-        .get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
-          SELECT e.value ->> 0, e.value ->> 1, e.value ->> 2, e.value ->> 3, e.value -> 4, e.value ->> 5, 0, e.value ->> 5
-          FROM json_each(?) e JOIN webhooks w ON w.id = e.value ->> 0 ORDER BY e.key`)
-        .run(text);
-      return;
-    }
     const insert = this.statements.get(`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
       SELECT id, ?, ?, ?, ?, ?, 0, ? FROM webhooks WHERE id = ?`);
     // Each member as its text: the data and the document are spliced into the payload as recorded.
