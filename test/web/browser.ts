@@ -10,12 +10,14 @@ import { PASSWORD } from "./helpers.ts";
 // against the real server process, over a database the real command line prepared.
 //
 // Playwright's side that drives the browser runs in a Node process of its own (its `launch-server`),
-// and the tests talk to it over a WebSocket. Launched in the test process, its two halves pass their
-// messages to each other through setImmediate, and under Bun the client lost track of request objects
-// now and then ("Cannot find parent object request@… to create response@…", then "Object with guid …
-// was not bound in the connection" on every later event): in three of six full runs on 2026-11-26
-// with the pages' tests after the others in one process, and again on 2026-11-27 with them in a
-// process of their own. A retry did not help: the connection stays broken.
+// and the tests talk to it over Bun's own WebSocket (connectDirect). Launched in the test process,
+// Playwright's two halves pass their messages to each other through setImmediate, and under Bun the
+// client lost track of request objects now and then ("Cannot find parent object request@… to create
+// response@…", then "Object with guid … was not bound in the connection" on every later event): in
+// three of six full runs on 2026-11-26, and again on 2026-11-27 with the pages' tests in a process of
+// their own. `chromium.connect` to the Node process still relayed every message through that in-process
+// half (a "JsonPipe"), and failed the same way in one of the next fresh-clone runs. A retry did not
+// help: the connection stays broken.
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const OUTPUT = join(ROOT, "test-output");
@@ -79,7 +81,7 @@ async function launchBrowser(dir: string): Promise<{ browser: Browser; close(): 
       if (!endpoint) await Bun.sleep(50);
     }
     if (!endpoint) throw new Error(`the browser server gave no endpoint (exit ${proc.exitCode}): ${output()}`);
-    const browser = await chromium.connect(endpoint);
+    const browser = await connectDirect(endpoint);
     return {
       browser,
       async close() {
@@ -90,6 +92,45 @@ async function launchBrowser(dir: string): Promise<{ browser: Browser; close(): 
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** A WebSocket that holds what is sent before it opens, and sends it once open (Bun's throws meanwhile). */
+class HeldWebSocket extends WebSocket {
+  private held: string[] | undefined = [];
+  constructor(url: string) {
+    super(url);
+    this.addEventListener("open", () => {
+      const held = this.held ?? [];
+      this.held = undefined;
+      for (const message of held) super.send(message);
+    }, { once: true });
+  }
+  override send(message: string): void {
+    if (this.held) this.held.push(message);
+    else super.send(message);
+  }
+}
+
+/**
+ * The browser behind a browser server, with Playwright's client reading the server's WebSocket itself.
+ * The client takes a plain WebSocket (`window.WebSocket`, as in a web page) when its connection has
+ * no local half to relay through; both are given to it for the time of the connect. These are
+ * playwright-core's internals (the version package-lock.json holds): should they change, connecting
+ * fails here, at once, rather than a test later.
+ */
+async function connectDirect(endpoint: string): Promise<Browser> {
+  const connection = (chromium as unknown as { _connection: { localUtils(): unknown } })._connection;
+  const global = globalThis as { window?: unknown };
+  if (!connection || typeof connection.localUtils !== "function") throw new Error("playwright-core changed: its BrowserType has no _connection.localUtils()");
+  const hadWindow = "window" in global;
+  connection.localUtils = () => undefined;
+  if (!hadWindow) global.window = { WebSocket: HeldWebSocket };
+  try {
+    return await chromium.connect(endpoint);
+  } finally {
+    delete (connection as { localUtils?: unknown }).localUtils;
+    if (!hadWindow) delete global.window;
   }
 }
 
