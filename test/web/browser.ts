@@ -120,18 +120,32 @@ class HeldWebSocket extends WebSocket {
  * fails here, at once, rather than a test later.
  */
 async function connectDirect(endpoint: string): Promise<Browser> {
-  const connection = (chromium as unknown as { _connection: { localUtils(): unknown } })._connection;
+  type InProcess = { localUtils(): unknown; onmessage: (message: unknown) => void };
+  const connection = (chromium as unknown as { _connection?: InProcess })._connection;
   const global = globalThis as { window?: unknown };
-  if (!connection || typeof connection.localUtils !== "function") throw new Error("playwright-core changed: its BrowserType has no _connection.localUtils()");
+  if (typeof connection?.localUtils !== "function" || typeof connection.onmessage !== "function") throw new Error("playwright-core changed: its BrowserType has no _connection to connect around");
   const hadWindow = "window" in global;
+  const onmessage = connection.onmessage;
+  let relayed = 0;
   connection.localUtils = () => undefined;
+  connection.onmessage = (message) => {
+    relayed++;
+    onmessage(message);
+  };
   if (!hadWindow) global.window = { WebSocket: HeldWebSocket };
+  let browser: Browser;
   try {
-    return await chromium.connect(endpoint);
+    browser = await chromium.connect(endpoint);
   } finally {
     delete (connection as { localUtils?: unknown }).localUtils;
+    connection.onmessage = onmessage;
     if (!hadWindow) delete global.window;
   }
+  if (relayed > 0) {
+    await browser.close();
+    throw new Error(`playwright-core changed: the connect went through its in-process half (${relayed} messages)`);
+  }
+  return browser;
 }
 
 export interface Tab {
