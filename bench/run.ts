@@ -77,7 +77,13 @@ async function rawWrites(d: BenchData): Promise<number> {
  * its own: the median of the rounds is taken over several processes of each side, not over one.
  */
 async function startRound(d: BenchData, targets: Record<Target, Running>, used: Set<Target>): Promise<void> {
-  for (const t of (["server", "server-full", "server-hooked", "server-plain", "reference", "fastify"] as const).filter((t) => used.has(t))) {
+  await restart(d, targets, used);
+  if (targets.fastify) park(targets.fastify);
+}
+
+/** Stops the given targets' processes (json-server aside) and starts new ones in their place. */
+async function restart(d: BenchData, targets: Record<Target, Running>, which: Set<Target>): Promise<void> {
+  for (const t of (["server", "server-full", "server-hooked", "server-plain", "reference", "fastify"] as const).filter((t) => which.has(t))) {
     const old = targets[t];
     if (old) {
       await old.stop();
@@ -85,7 +91,6 @@ async function startRound(d: BenchData, targets: Record<Target, Running>, used: 
     }
     running.push((targets[t] = await start({ ...optionsFor(t, d, hooked?.dbPath), name: t })));
   }
-  if (targets.fastify) park(targets.fastify);
 }
 
 /**
@@ -132,10 +137,16 @@ async function main() {
       for (const p of problems) log(`CHECK FAILED ${p}`);
     }
     for (const c of list) {
-      const [s, b] = await measurePair(targets, c, r, data);
-      const ratio = c.kind === "ratio" ? s.rps / b.rps : b.rps / s.rps;
-      rounds[c.id].push({ subject: s, baseline: b, ratio, p99Ratio: s.p99Ms / b.p99Ms });
-      log(`round ${r + 1} ${c.id}: server ${s.rps.toFixed(0)} req/s, ${c.baseline.target} ${b.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}`);
+      const pairs = c.processPairs ?? 1;
+      for (let k = 0; k < pairs; k++) {
+        // Each pair after the first on new processes of both sides (Comparison.processPairs).
+        if (k > 0) await restart(data, targets, new Set([c.subject.target, c.baseline.target]));
+        const [s, b] = await measurePair(targets, c, r * pairs + k, data);
+        const ratio = c.kind === "ratio" ? s.rps / b.rps : b.rps / s.rps;
+        rounds[c.id].push({ subject: s, baseline: b, ratio, p99Ratio: s.p99Ms / b.p99Ms });
+        const pair = pairs > 1 ? ` (pair ${k + 1} of ${pairs})` : "";
+        log(`round ${r + 1} ${c.id}${pair}: server ${s.rps.toFixed(0)} req/s, ${c.baseline.target} ${b.rps.toFixed(0)} req/s, ratio ${ratio.toFixed(2)}`);
+      }
     }
     rawWriteRates.push(await rawWrites(data));
     checkpoint(data);
