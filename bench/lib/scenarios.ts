@@ -111,7 +111,7 @@ export function comparisons(d: BenchData): Comparison[] {
     // Both are fresh processes, and the subscribed one compiles its delivery path as well: with one
     // second of warm-up its JIT threads still took 18-27 µs of CPU per PATCH in the measured slices
     // against 8.5 without (docs/performance.md, "Webhooks"). Each side gets five seconds instead.
-    // Three pairs of processes a round: two processes of the plain server alone differ by up to 8%.
+    // Three pairs of processes a round: two processes of the plain server alone differ by up to 10%.
     {
       id: "12-hooked-patch", title: "batch PATCH, one webhook subscription vs none", kind: "ratio", target: 0.9, warmupSeconds: 5, processPairs: 3,
       subject: { target: "server-hooked", path: "/", auth: main, env: patch },
