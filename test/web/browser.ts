@@ -125,6 +125,8 @@ async function connectDirect(endpoint: string): Promise<Browser> {
   const global = globalThis as { window?: unknown };
   if (typeof connection?.localUtils !== "function" || typeof connection.onmessage !== "function") throw new Error("playwright-core changed: its BrowserType has no _connection to connect around");
   const hadWindow = "window" in global;
+  // Put back as it was: a method of the connection's class today, or its own property should that change.
+  const ownLocalUtils = Object.getOwnPropertyDescriptor(connection, "localUtils");
   const onmessage = connection.onmessage;
   let relayed = 0;
   connection.localUtils = () => undefined;
@@ -137,7 +139,8 @@ async function connectDirect(endpoint: string): Promise<Browser> {
   try {
     browser = await chromium.connect(endpoint);
   } finally {
-    delete (connection as { localUtils?: unknown }).localUtils;
+    if (ownLocalUtils) Object.defineProperty(connection, "localUtils", ownLocalUtils);
+    else delete (connection as { localUtils?: unknown }).localUtils;
     connection.onmessage = onmessage;
     if (!hadWindow) delete global.window;
   }
