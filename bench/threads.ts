@@ -16,8 +16,11 @@ import { buildTargets, optionsFor } from "./lib/targets.ts";
 // process: user and system CPU (µs), minor page faults and context switches, read from
 // /proc/<pid>/task; and the process's read and write calls and bytes (/proc/<pid>/io). Naming the
 // same side twice shows how far two processes of one build differ (docs/performance.md, "Webhooks").
+// `toggled` is one subscribed process measured as two sides: with its subscription, and with it deleted
+// for the slice (and made again after it), so the subscription's cost is read without the spread
+// between processes.
 //
-//   bun bench/threads.ts [--cycles N (8)] hooked plain [plain] [hooked+NAME=VALUE,NAME=VALUE] …
+//   bun bench/threads.ts [--cycles N (8)] hooked plain [plain] [toggled] [hooked+NAME=VALUE,NAME=VALUE] …
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--cycles");
@@ -71,6 +74,8 @@ interface Side {
   process: Running;
   load: Load;
   hooked?: Hooked;
+  /** A toggled process's side without its subscription: deleted before each slice, made again after. */
+  unsubscribed?: Hooked;
   total: Reading;
   requests: number;
 }
@@ -85,7 +90,7 @@ async function main() {
   try {
     for (const [i, spec] of specs.entries()) {
       const [kind, settings = ""] = spec.split("+");
-      if (kind !== "hooked" && kind !== "plain") throw new Error(`a side is hooked or plain, with +NAME=VALUE,… for its environment: not ${spec}`);
+      if (kind !== "hooked" && kind !== "plain" && kind !== "toggled") throw new Error(`a side is hooked, plain or toggled, with +NAME=VALUE,… for its environment: not ${spec}`);
       const env = Object.fromEntries(settings.split(",").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
       const name = `${i + 1} ${spec}`;
       if (kind === "plain") {
@@ -102,16 +107,19 @@ async function main() {
       const o = optionsFor("server-hooked", data, hooked.dbPath);
       const side: Side = { name, process: await start({ ...o, env: { ...o.env, ...env }, name }), load: c.subject, hooked, total: {}, requests: 0 };
       sides.push(side);
+      if (kind === "toggled") sides.push({ ...side, name: `${name} (unsubscribed)`, hooked: undefined, unsubscribed: hooked, total: {} });
       await hooked.subscribe(side.process, data.main.authorization);
     }
     const slice = async (s: Side, seconds: number, counted: boolean) => {
       const run = { url: s.process.url + s.load.path, connections: c.connections ?? 32, auth: s.load.auth, env: s.load.env, seconds };
+      if (s.unsubscribed) await s.unsubscribed.unsubscribe(s.process, data.main.authorization);
       const before = read(s.process.pid);
       let after: Reading = {};
       const m = await loadSlice([s.process.pid], [run], async (r) => {
         after = read(s.process.pid);
         await s.hooked?.drain(r, s.process.pid);
       });
+      if (s.unsubscribed) await s.unsubscribed.subscribe(s.process, data.main.authorization);
       if (!counted) return;
       addDifference(s.total, before, after);
       s.requests += m.requests;
@@ -127,8 +135,16 @@ async function main() {
         console.log(`  ${thread.padEnd(16)} ${cells.join("  ")}`);
       }
     }
+    // A toggled process: its two sides compared, in req/s and in CPU (every thread) a request.
+    const cpu = (s: Side) => Object.values(s.total).reduce((sum, c) => sum + (c.userUs ?? 0) + (c.systemUs ?? 0), 0) / s.requests;
+    for (const [i, off] of sides.entries()) {
+      if (!off.unsubscribed) continue;
+      const on = sides[i - 1]!;
+      console.log(`\n${on.name}: subscribed ÷ unsubscribed ${(on.requests / off.requests).toFixed(3)} in req/s; CPU a request ${cpu(on).toFixed(1)} against ${cpu(off).toFixed(1)} µs`);
+    }
   } finally {
     for (const s of sides) {
+      if (s.unsubscribed) continue; // The same process as the side before it.
       await s.process.stop();
       await s.hooked?.stop();
     }

@@ -77,22 +77,29 @@ export class Hooked {
 
   /**
    * Through the API of the subscribed server: its account's earlier subscriptions (of an earlier run,
-   * to a receiver long gone) deleted, then one to this run's receiver.
+   * to a receiver long gone, or removed by `unsubscribe`) deleted, then one to this run's receiver.
+   * Events are counted from the first call on.
    */
   async subscribe(server: Running, auth: string): Promise<void> {
-    const headers = { authorization: auth, "content-type": "application/json" };
+    await this.unsubscribe(server, auth);
+    const body = JSON.stringify({ url: `${this.receiver!.url}/hook`, events: ["batch.updated"] });
+    const made = await fetch(`${server.url}/v2/webhooks`, { method: "POST", headers: headersOf(auth), body });
+    if (made.status !== 201) throw new Error(`POST /v2/webhooks: ${made.status} ${await made.text()}`);
+    if (this.db) return;
+    this.db = new Database(this.dbPath);
+    this.db.exec("PRAGMA busy_timeout = 5000");
+    this.firstSeq = this.sequence();
+  }
+
+  /** Deletes every subscription of the account (an event not yet delivered goes with it: drain first). */
+  async unsubscribe(server: Running, auth: string): Promise<void> {
+    const headers = headersOf(auth);
     const listed = await fetch(`${server.url}/v2/webhooks`, { headers });
     if (listed.status !== 200) throw new Error(`GET /v2/webhooks: ${listed.status} ${await listed.text()}`);
     for (const w of (await listed.json()) as Array<{ id: string }>) {
       const gone = await fetch(`${server.url}/v2/webhooks/${w.id}`, { method: "DELETE", headers });
       if (gone.status !== 200) throw new Error(`DELETE /v2/webhooks/${w.id}: ${gone.status}`);
     }
-    const body = JSON.stringify({ url: `${this.receiver!.url}/hook`, events: ["batch.updated"] });
-    const made = await fetch(`${server.url}/v2/webhooks`, { method: "POST", headers, body });
-    if (made.status !== 201) throw new Error(`POST /v2/webhooks: ${made.status} ${await made.text()}`);
-    this.db = new Database(this.dbPath);
-    this.db.exec("PRAGMA busy_timeout = 5000");
-    this.firstSeq = this.sequence();
   }
 
   /**
@@ -162,6 +169,8 @@ export class Hooked {
     await this.receiver?.stop();
   }
 }
+
+const headersOf = (auth: string) => ({ authorization: auth, "content-type": "application/json" });
 
 const TICK_US = 10_000;
 
