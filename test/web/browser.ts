@@ -48,7 +48,15 @@ export async function startWorld(env: Record<string, string> = {}, main?: string
   const imported = cli(["import", USER, file], dbEnv, undefined, main);
   if (imported.code !== 0) throw new Error(`import failed: ${imported.stderr}`);
   const server = await startServerProcess({ ...dbEnv, ...env }, undefined, main);
-  const driver = await launchBrowser(dir.path);
+  let driver: Awaited<ReturnType<typeof launchBrowser>>;
+  try {
+    driver = await launchBrowser(dir.path);
+  } catch (error) {
+    // No browser: the server would outlive the test run.
+    await server.stop();
+    dir.remove();
+    throw error;
+  }
   mkdirSync(OUTPUT, { recursive: true });
   return {
     server,
