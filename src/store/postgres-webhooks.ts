@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import { attemptOf, DUE_SQL, dueDelivery, messageOf, outboxEvents, settlements, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the PostgreSQL store. Events are written by `emit`, in the
 // transaction of the write that causes them. Several instances deliver: each claims due rows with
@@ -58,6 +58,16 @@ export class PostgresWebhooks {
     const rows = await sql`SELECT a.webhook_id, a.event_id, a.type, a.at, a.status, a.duration_ms, a.detail FROM webhook_attempts a
       JOIN webhooks w ON w.id = a.webhook_id WHERE w.user_id = ${userId} AND a.webhook_id = ${webhookId} ORDER BY a.id DESC LIMIT ${ATTEMPTS_KEPT}`;
     return rows.map(attemptOf);
+  }
+
+  /** One event for one subscription of the account (Store.recordWebhookEvent); its message id, or undefined when there is no such subscription. */
+  async recordFor(userId: string, webhookId: string, event: OutboxEvent): Promise<string | undefined> {
+    const sql = await this.db();
+    const m = messageOf(event);
+    const rows = await sql`INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at)
+      SELECT id, ${m.id}, ${event.type}, ${event.resource}, ${m.payload}, ${event.createdAt}, 0, ${event.createdAt} FROM webhooks
+      WHERE user_id = ${userId} AND id = ${webhookId} RETURNING seq`;
+    return rows.length ? m.id : undefined;
   }
 
   /** The earliest time an undelivered event is or was due (recorded, or to be tried again). */

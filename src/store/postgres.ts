@@ -12,7 +12,7 @@ import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, 
 import { assignFields, pick } from "./records.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
-  OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
+  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 /**
@@ -214,6 +214,10 @@ export class PostgresStore extends PostgresAccounts implements Store {
 
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
     return findable(userId, webhookId) ? this.hooks.attempts(userId, webhookId) : [];
+  }
+
+  async recordWebhookEvent(userId: string, webhookId: string, event: OutboxEvent): Promise<string | undefined> {
+    return findable(userId, webhookId) ? this.hooks.recordFor(userId, webhookId, event) : undefined;
   }
 
   deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {

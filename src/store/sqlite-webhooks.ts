@@ -1,9 +1,9 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, dueDelivery, dueInOrder, newEventId, outboxEvents, payloadText, settlements, webhookInfoOf, type AddressedEvent, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, messageOf, newEventId, outboxEvents, payloadText, settlements, webhookInfoOf, type AddressedEvent, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`, which
 // makes its events at once; the events of a group of writes (sqlite-group.ts) are recorded in its
@@ -176,15 +176,30 @@ export class SqliteWebhooks implements GroupStage {
     return rows.map(webhookInfoOf);
   }
 
+  private owns(userId: string, id: string): boolean {
+    return this.statements.get("SELECT 1 FROM webhooks WHERE user_id = ? AND id = ?").get(userId, id) !== null;
+  }
+
   remove(userId: string, id: string): boolean {
     return this.db.transaction(() => {
-      const owned = this.statements.get("SELECT 1 FROM webhooks WHERE user_id = ? AND id = ?").get(userId, id) !== null;
-      if (!owned) return false;
+      if (!this.owns(userId, id)) return false;
       this.statements.get("DELETE FROM webhook_deliveries WHERE webhook_id = ?").run(id);
       this.statements.get("DELETE FROM webhook_attempts WHERE webhook_id = ?").run(id);
       this.statements.get("DELETE FROM webhooks WHERE id = ?").run(id);
       this.subscriptions.clear();
       return true;
+    }).immediate();
+  }
+
+  /** One event for one subscription, a delivery row at once (Store.recordWebhookEvent): its resource is its own, so no recorded row need come first. */
+  recordFor(userId: string, webhookId: string, event: OutboxEvent): string | undefined {
+    return this.db.transaction(() => {
+      if (!this.owns(userId, webhookId)) return undefined;
+      const m = messageOf(event);
+      this.statements
+        .get("INSERT INTO webhook_deliveries (webhook_id, event_id, type, resource, payload, created_at, attempts, next_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?)")
+        .run(webhookId, m.id, event.type, event.resource, m.payload, event.createdAt, event.createdAt);
+      return m.id;
     }).immediate();
   }
 

@@ -15,7 +15,7 @@ import { GroupCommit } from "./sqlite-group.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
-  OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
+  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 export { KEYS_EPOCH_MAX_AGE_MS } from "./sqlite-accounts.ts";
@@ -280,6 +280,10 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
     return this.hooks.attempts(userId, webhookId);
+  }
+
+  async recordWebhookEvent(userId: string, webhookId: string, event: OutboxEvent): Promise<string | undefined> {
+    return this.hooks.recordFor(userId, webhookId, event);
   }
 
   deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {

@@ -1,7 +1,7 @@
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { DeliveryOutcome, DueDelivery, OutboxHook, WebhookAttempt, WebhookInfo, WebhookRecord } from "./webhook-types.ts";
+import type { DeliveryOutcome, DueDelivery, OutboxEvent, OutboxHook, WebhookAttempt, WebhookInfo, WebhookRecord } from "./webhook-types.ts";
 
 export * from "./webhook-types.ts";
 
@@ -304,6 +304,12 @@ export interface Store extends RateStorage {
   removeWebhook(userId: string, id: string): Promise<boolean>;
   /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
   webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
+  /**
+   * Records one event for one of the account's subscriptions, whatever types it wants (a test event
+   * its owner sends), to be delivered as any other; its resource is its own, so it keeps no order with
+   * other events. Its message id (the `webhook-id`), or undefined when the account has no such subscription.
+   */
+  recordWebhookEvent(userId: string, webhookId: string, event: OutboxEvent): Promise<string | undefined>;
   /**
    * Claims up to `limit` deliveries due at `now`, an event only with every earlier one of its
    * subscription and resource (SQLite: a run of them, to attempt one after another; PostgreSQL: the

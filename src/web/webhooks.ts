@@ -1,10 +1,11 @@
 import { HttpError } from "../http/errors.ts";
-import { createWebhook, deleteWebhook, listWebhooks } from "../webhooks/service.ts";
+import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent } from "../webhooks/service.ts";
 import { signedInPost, type Web } from "./guard.ts";
 import type { Viewer } from "./layout.ts";
 import type { WebhooksSectionView } from "./pages/settings-webhooks.ts";
 
-// The settings page's webhook forms: add one (its secret shown on this answer only) and delete one.
+// The settings page's webhook forms: add one (its secret shown on this answer only), send one a test
+// event, and delete one.
 // The signed-in owner of the account may subscribe to every event (a key's scopes limit the API's
 // subscriptions, not the owner's). The page answers with the whole settings page (settings.ts).
 
@@ -27,6 +28,19 @@ export async function postWebhook(web: Web, request: Request, page: SettingsWith
     if (!(error instanceof HttpError)) throw error;
     const message = events.length ? error.body : "Choose at least one event.";
     return page(viewer, await webhooksView(web, viewer, { error: message, url, checked: events }), 400);
+  }
+}
+
+export async function postWebhookTest(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
+  const posted = await signedInPost(web, request);
+  if (posted instanceof Response) return posted;
+  const { viewer } = posted;
+  try {
+    const { eventId } = await sendTestEvent(web.store, viewer.userId, id);
+    return page(viewer, await webhooksView(web, viewer, { tested: { id, eventId } }));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return page(viewer, await webhooksView(web, viewer, { error: "That webhook no longer exists." }), 404);
   }
 }
 

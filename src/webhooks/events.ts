@@ -24,6 +24,16 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const isEventType = (value: unknown): value is EventType => (EVENT_TYPES as readonly unknown[]).includes(value);
 
+/**
+ * The event an owner sends to try a receiver (POST /v2/webhooks/{id}/test): to that subscription
+ * alone, whatever it wants; no one subscribes to it.
+ */
+export const TEST_EVENT = "webhook.test";
+
+export function testEvent(userId: string, webhookId: string, at = Date.now()): OutboxEvent {
+  return { type: TEST_EVENT, resource: `webhook/${webhookId}`, createdAt: at, account: userId, data: { kind: "webhook", id: webhookId } };
+}
+
 /** The scope a key needs to subscribe to an event: the one that reads its resource. */
 export function scopeOfEvent(type: EventType): Scope {
   if (type.startsWith("recipe.")) return "recipes.read";

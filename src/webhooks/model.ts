@@ -1,5 +1,5 @@
 import { Type } from "@sinclair/typebox";
-import { EVENT_TYPES } from "./events.ts";
+import { EVENT_TYPES, TEST_EVENT } from "./events.ts";
 
 // Schemas of the webhook endpoints (beyond the hosted API), written once for the OpenAPI document; the
 // checks that hold to them are service.ts's, whose exact refusals the document's 400 lists.
@@ -18,7 +18,7 @@ export const WebhookCreatedSchema = Type.Object({
 
 const Delivery = Type.Object({
   eventId: Type.String({ description: "The `webhook-id` of the event" }),
-  type: EventName,
+  type: Type.Union([...EVENT_TYPES, TEST_EVENT].map((e) => Type.Literal(e)), { description: "An event type, or `webhook.test` for a test event" }),
   at: Type.String({ format: "date-time" }),
   status: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's HTTP status; null when none came" }),
   durationMs: Type.Integer(),
@@ -37,3 +37,7 @@ export const WebhookListSchema = Type.Array(
     lastDeliveries: Type.Array(Delivery, { description: "The last attempts, newest first" }),
   }),
 );
+
+export const WebhookTestSentSchema = Type.Object({
+  eventId: Type.String({ description: "The test event's `webhook-id`: the same on every attempt, and in `lastDeliveries`" }),
+});

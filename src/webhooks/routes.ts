@@ -4,13 +4,14 @@ import { jsonText, TEXT } from "../http/errors.ts";
 import { canonicalJson } from "../lib/json.ts";
 import { SCOPES } from "../lib/scopes.ts";
 import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operations.ts";
-import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema } from "./model.ts";
-import { createWebhook, deleteWebhook, listWebhooks } from "./service.ts";
+import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookTestSentSchema } from "./model.ts";
+import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent } from "./service.ts";
 
 // Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
 // them; a subscription may ask only for events its key may read (service.ts).
 
 const ANY_READ = SCOPES.filter((s) => s.endsWith(".read"));
+const ID_PARAMETER = { name: "id", in: "path" as const, required: true, schema: { type: "string" }, description: "The subscription's `id`" };
 
 export function webhookRoutes(deps: Deps): void {
   const { store, config } = deps;
@@ -43,6 +44,21 @@ export function webhookRoutes(deps: Deps): void {
       { scope: ANY_READ, answer: "json", doc: { summary: "List webhook subscriptions", description: "With their state and last deliveries; never their secrets.", responses: { "200": json(WebhookListSchema, "The account's subscriptions") } } },
       async ({ userId }) => canonicalJson(await listWebhooks(store, userId)),
     )
+    .post(
+      "/v2/webhooks/:id/test",
+      {
+        scope: ANY_READ,
+        answer: "reply",
+        doc: {
+          summary: "Send a test event",
+          description:
+            "Sends the subscription one `webhook.test` event (`data`: the `account`, `kind` `webhook` and the subscription's `id`), whatever events it asked for, signed and retried as any other. Answers at once with its `webhook-id`; the delivery follows as any event's does and shows in the list's `lastDeliveries`.",
+          parameters: [ID_PARAMETER],
+          responses: { "202": json(WebhookTestSentSchema, "Recorded; to be delivered"), "404": NOT_FOUND },
+        },
+      },
+      async ({ params, userId }) => jsonText(canonicalJson(await sendTestEvent(store, userId, params.id!)), 202),
+    )
     .delete(
       "/v2/webhooks/:id",
       {
@@ -51,7 +67,7 @@ export function webhookRoutes(deps: Deps): void {
         doc: {
           summary: "Delete a webhook subscription",
           description: "Its undelivered events go with it.",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" }, description: "The subscription's `id`" }],
+          parameters: [ID_PARAMETER],
           responses: { "200": ok("Deleted"), "404": NOT_FOUND },
         },
       },

@@ -3,7 +3,7 @@ import type { Doc } from "../lib/json.ts";
 import { randomBytes } from "../lib/secure.ts";
 import type { Store, WebhookAttempt, WebhookInfo } from "../store/types.ts";
 import { destinationRefusal, type Resolver } from "./destination.ts";
-import { EVENT_TYPES, isEventType, scopeOfEvent, type EventType } from "./events.ts";
+import { EVENT_TYPES, isEventType, scopeOfEvent, testEvent, type EventType } from "./events.ts";
 import { seal, sealingKey } from "./secret.ts";
 import { newSecret } from "./signing.ts";
 
@@ -73,4 +73,11 @@ export async function listWebhooks(store: Store, userId: string): Promise<Webhoo
 
 export async function deleteWebhook(store: Store, userId: string, id: string): Promise<void> {
   if (!(await store.removeWebhook(userId, id))) throw new HttpError(404, ERRORS.notFound);
+}
+
+/** Sends the subscription a `webhook.test` event, delivered (and retried) as any other: its `webhook-id`. */
+export async function sendTestEvent(store: Store, userId: string, id: string): Promise<{ eventId: string }> {
+  const eventId = await store.recordWebhookEvent(userId, id, testEvent(userId, id));
+  if (eventId === undefined) throw new HttpError(404, ERRORS.notFound);
+  return { eventId };
 }

@@ -6,8 +6,8 @@ import { FERMENTING_ID } from "./data.ts";
 
 // Settings › Webhooks in Chromium against the real server process, with a real receiver on
 // 127.0.0.1: a refused URL is refused with its reason, a new webhook's secret is shown once, a change
-// made on the batch page is delivered and listed, a failing receiver shows as failing, and deleting
-// works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
+// made on the batch page is delivered and listed, a failing receiver shows as failing, a test event
+// sent once it is mended makes it active again, and deleting works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
 
 const receiver = new Receiver().start();
 let world: World;
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe("the webhooks section of the settings page", () => {
   for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    test(`${size}: add, see the secret once, see deliveries and failing, delete`, async () => {
+    test(`${size}: add, see the secret once, see deliveries and failing, send a test event, delete`, async () => {
       const tab = await newTab(world, viewport);
       const { page } = tab;
       const path = `/${size}`;
@@ -75,6 +75,24 @@ describe("the webhooks section of the settings page", () => {
       expect(await sidewaysScroll(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `settings-webhook-failing-${size}`);
+
+      // The receiver mended, a test event: signed like the rest, and its success makes the webhook active again.
+      await Promise.all([page.waitForURL(/\/test$/), item.getByRole("button", { name: `Send a test event to ${receiver.url(path)}` }).click()]);
+      const sent = await item.locator(".test-sent").innerText();
+      expect(sent).toMatch(/^A test event \(msg_[\w-]{22}\) is on its way; reload to see how it went\.$/);
+      await until("the test event", () => receiver.at(path).some((r) => r.json.type === "webhook.test"));
+      const tried = receiver.at(path).find((r) => r.json.type === "webhook.test")!;
+      expect(Receiver.verifies(secret, tried)).toBe(true);
+      expect(sent).toContain(tried.id);
+      await until("the test's delivery listed", async () => {
+        await page.goto("/settings");
+        return (await item.locator(".deliveries li").first().innerText()).includes("webhook.test");
+      });
+      expect(await item.locator(".webhook-state").innerText()).toBe("Active. 0 waiting to be delivered.");
+      expect(await item.locator(".deliveries li").first().innerText()).toMatch(/webhook\.test: HTTP 204 in \d+ ms$/);
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `settings-webhook-tested-${size}`);
 
       await Promise.all([page.waitForURL(/\/delete$/), item.getByRole("button", { name: `Delete the webhook to ${receiver.url(path)}` }).click()]);
       expect(await page.locator("#no-webhooks").innerText()).toBe("No webhooks yet.");

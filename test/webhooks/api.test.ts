@@ -75,6 +75,19 @@ describe("a subscription's life", () => {
     expect((await h.call("DELETE", `/v2/webhooks/${id}`, inventoryOnly)).status).toBe(404);
   });
 
+  test("a test event: 202 with its webhook-id, waiting to be delivered; another account's or an unknown subscription is 404", async () => {
+    const { id } = (await h.call("POST", "/v2/webhooks", inventoryOnly, { body: { url: "http://127.0.0.1:9/hook", events: ["inventory.deleted"] } })).json();
+    const sent = await h.call("POST", `/v2/webhooks/${id}/test`, inventoryOnly);
+    expect(sent.status).toBe(202);
+    expect(sent.json()).toEqual({ eventId: expect.stringMatching(/^msg_[\w-]{22}$/) });
+    expect((await h.call("GET", "/v2/webhooks", inventoryOnly)).json()[0].pending).toBe(1);
+    for (const [who, path] of [[alice, `/v2/webhooks/${id}/test`], [inventoryOnly, "/v2/webhooks/wh_unknown/test"]] as const) {
+      const refused = await h.call("POST", path, who);
+      expect([refused.status, refused.text]).toEqual([404, "Not Found"]);
+    }
+    expect((await h.call("GET", "/v2/webhooks", inventoryOnly)).json()[0].pending).toBe(1);
+  });
+
   test("an API write to a subscribed account records its event at once; a refused write records none", async () => {
     await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/hook", events: ["batch.updated"] } });
     await h.load("alice", { batches: [{ _id: "b1", name: "Pale", status: "Fermenting" }] });

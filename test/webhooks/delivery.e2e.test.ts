@@ -120,6 +120,20 @@ describe("deliveries to a real receiver", () => {
     expect([device.device, device.reading.sg]).toEqual([{ type: "iSpindel", name: "Red" }, 1.0505]);
   }, 30_000);
 
+  test("a test event reaches a subscription of other types, signed, with the webhook-id it was answered with, and shows in its deliveries", async () => {
+    const { id, secret } = await subscribe("/tested", ["recipe.deleted"]);
+    const sent = await api("POST", `/v2/webhooks/${id}/test`);
+    expect(sent.status).toBe(202);
+    const { eventId } = sent.json();
+    await until("the test event", () => receiver.at("/tested").length >= 1);
+    const got = receiver.at("/tested")[0]!;
+    expect(Receiver.verifies(secret, got)).toBe(true);
+    expect([got.id, got.json.type, got.json.data]).toEqual([eventId, "webhook.test", { account: "alice", kind: "webhook", id }]);
+    await until("its delivery recorded", async () => (await api("GET", "/v2/webhooks")).json().find((w: any) => w.id === id).lastDeliveries.length === 1);
+    const listed = (await api("GET", "/v2/webhooks")).json().find((w: any) => w.id === id);
+    expect([listed.lastDeliveries[0].eventId, listed.lastDeliveries[0].type, listed.lastDeliveries[0].status, listed.pending]).toEqual([eventId, "webhook.test", 204, 0]);
+  }, 30_000);
+
   test("after a 500 and a timeout the same event comes again with the same webhook-id, and the page's record shows each attempt", async () => {
     const { id } = await subscribe("/flaky", ["recipe.created"]);
     receiver.answer = (request, r, n) => {

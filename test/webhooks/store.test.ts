@@ -352,6 +352,19 @@ for (const kind of STORE_KINDS) {
       }
     });
 
+    test("an event recorded for one subscription goes to it alone, whatever types it wants, and never to another account's", async () => {
+      const event = { type: "webhook.test", resource: "webhook/wh-recipes", createdAt: 90_000, account: USER, data: { kind: "webhook", id: "wh-recipes" } };
+      expect(await store.recordWebhookEvent("bob", "wh-recipes", event)).toBeUndefined();
+      expect(await store.recordWebhookEvent(USER, "wh-none", event)).toBeUndefined();
+      const id = await store.recordWebhookEvent(USER, "wh-recipes", event);
+      expect(id).toMatch(/^msg_[\w-]{22}$/);
+      const due = await claim(store, 90_000);
+      expect(due.map((d): unknown[] => [d.webhookId, d.eventId, d.type, d.resource, d.payload])).toEqual([
+        ["wh-recipes", id, "webhook.test", "webhook/wh-recipes", '{"type":"webhook.test","timestamp":"1970-01-01T00:01:30.000Z","data":{"account":"alice","kind":"webhook","id":"wh-recipes"}}'],
+      ]);
+      expect(await claim(store, 90_000)).toEqual([]);
+    });
+
     test("subscriptions are listed without their secrets, and deleting one takes its events with it", async () => {
       const listed = await store.webhooks(USER);
       expect(listed.map((w) => w.id)).toEqual(["wh-batches", "wh-recipes"]);

@@ -4,7 +4,8 @@ import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
 
 // Settings › Webhooks: the account's subscriptions with their state and last deliveries, a form to
-// make one (its secret shown once) and a button to delete each (README, "Webhooks").
+// make one (its secret shown once), and buttons to send each a test event and to delete it (README,
+// "Webhooks").
 
 const EVENT_MEANING: Record<(typeof EVENT_TYPES)[number], string> = {
   "batch.created": "a batch is created",
@@ -24,6 +25,8 @@ export interface WebhooksSectionView {
   csrf: string;
   hooks: WebhookView[];
   created?: NewWebhook & { url: string };
+  /** The subscription just sent a test event, and the event's `webhook-id`. */
+  tested?: { id: string; eventId: string };
   error?: string;
   /** What was posted after an error. */
   url?: string;
@@ -40,14 +43,19 @@ function deliveries(hook: WebhookView): Html {
   )}</ol>`;
 }
 
-function subscription(hook: WebhookView, csrf: string): Html {
+function subscription(hook: WebhookView, csrf: string, testedEvent?: string): Html {
   const failing = hook.state === "failing";
   return html`<li class="card webhook" id="webhook-${hook.id}">
 <p><code class="webhook-url">${hook.url}</code></p>
 <p class="webhook-state">${failing ? html`<strong class="notice">Failing</strong> since ${when(hook.failingSince!)}: an event was given up after a day of retries.` : "Active."} ${hook.pending} waiting to be delivered.</p>
 <p>Events: ${hook.events.map((e, i) => html`${i ? ", " : ""}<code>${e}</code>`)}</p>
 ${deliveries(hook)}
-<form method="post" action="/settings/webhooks/${hook.id}/delete">
+${testedEvent ? html`<p class="test-sent" role="status">A test event (<code>${testedEvent}</code>) is on its way; reload to see how it went.</p>` : ""}
+<form method="post" action="/settings/webhooks/${hook.id}/test" class="inline">
+<input type="hidden" name="csrf" value="${csrf}">
+<button type="submit" aria-label="Send a test event to ${hook.url}">Send a test event</button>
+</form>
+<form method="post" action="/settings/webhooks/${hook.id}/delete" class="inline">
 <input type="hidden" name="csrf" value="${csrf}">
 <button type="submit" aria-label="Delete the webhook to ${hook.url}">Delete</button>
 </form>
@@ -70,7 +78,7 @@ export function webhooksSection(view: WebhooksSectionView): Html {
 <h2 id="webhooks-heading">Webhooks</h2>
 <p>brewrecords can tell your programs when something changes, instead of them asking every few minutes.</p>
 ${view.created ? createdSecret(view.created) : ""}
-${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
+${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf, view.tested?.id === h.id ? view.tested.eventId : undefined))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
 <h3>Add a webhook</h3>
 ${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.error}</p>` : ""}
 <form method="post" action="/settings/webhooks" class="card">
