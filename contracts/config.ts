@@ -27,6 +27,8 @@ export interface Config {
   extensions: boolean;
   /** The main account's logging id, for the device logging endpoints (an addition beyond the document). */
   loggingId?: string;
+  /** A webhook receiver URL the target accepts, for the webhook subscription checks (an addition beyond the document). */
+  webhookUrl?: string;
   seed: number;
   maxCalls: number;
   areas: AreaName[];
@@ -51,7 +53,7 @@ export const ACCOUNT_VARS: Record<AccountLabel, { user: string; key: string }> =
 export const SETTINGS = [
   "CONTRACTS_BASE_URL", ...Object.values(ACCOUNT_VARS).flatMap((v) => [v.user, v.key]),
   "CONTRACTS_ALLOW_WRITES", "CONTRACTS_ALLOW_DELETES", "CONTRACTS_RATE_LIMIT", "CONTRACTS_SCRATCH_BATCH_ID",
-  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_UNTRACKED_BATCH_ID", "CONTRACTS_EXTENSIONS", "CONTRACTS_LOGGING_ID", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
+  "CONTRACTS_DELETABLE_BATCH_ID", "CONTRACTS_UNTRACKED_BATCH_ID", "CONTRACTS_EXTENSIONS", "CONTRACTS_LOGGING_ID", "CONTRACTS_WEBHOOK_URL", "CONTRACTS_SEED", "CONTRACTS_MAX_CALLS", "CONTRACTS_AREAS",
   "CONTRACTS_SKIP_TAGS", "CONTRACTS_MAX_WAIT_SECONDS",
 ] as const;
 
@@ -125,6 +127,8 @@ export function buildConfig(s: Settings, defaultSeed: number): Config {
     accounts[label] = { userId, apiKey, label };
   }
 
+  const hook = s.CONTRACTS_WEBHOOK_URL;
+  if (hook !== undefined && !URL.canParse(hook)) throw new ConfigError(`CONTRACTS_WEBHOOK_URL is not a URL: ${hook}`);
   const extensions = flag(s, "CONTRACTS_EXTENSIONS");
   const areaNames = list(s, "CONTRACTS_AREAS");
   for (const a of areaNames) {
@@ -143,6 +147,7 @@ export function buildConfig(s: Settings, defaultSeed: number): Config {
     untrackedBatchId: s.CONTRACTS_UNTRACKED_BATCH_ID,
     extensions,
     loggingId: s.CONTRACTS_LOGGING_ID,
+    webhookUrl: s.CONTRACTS_WEBHOOK_URL,
     seed: int(s, "CONTRACTS_SEED", 0) ?? defaultSeed,
     maxCalls: int(s, "CONTRACTS_MAX_CALLS", 1) ?? 450,
     areas: areaNames.length ? (areaNames as AreaName[]) : defaults,

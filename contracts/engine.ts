@@ -8,7 +8,7 @@ import { areaShare, type Facts } from "./plan.ts";
 export type Outcome = "pass" | "fail" | "skip" | "error";
 
 /** What a check needs from the configuration; a check whose needs are unmet is skipped with the reason. */
-export type Need = AccountLabel | "writes" | "creates" | "deletes" | "ratelimit" | "logging";
+export type Need = AccountLabel | "writes" | "creates" | "deletes" | "ratelimit" | "logging" | "webhook";
 
 export interface Check {
   /** The rule, tersely, with the document part in brackets. */
@@ -112,6 +112,7 @@ export function unmetNeed(config: Config, need: Need): string | undefined {
         : "creating records needs CONTRACTS_ALLOW_WRITES=1 and CONTRACTS_ALLOW_DELETES=1 (everything created is deleted)";
     case "ratelimit": return config.rateLimit ? undefined : "no rate limit given (set CONTRACTS_RATE_LIMIT)";
     case "logging": return config.loggingId ? undefined : "no logging id given (set CONTRACTS_LOGGING_ID)";
+    case "webhook": return config.webhookUrl ? undefined : "no webhook receiver given (set CONTRACTS_WEBHOOK_URL)";
     default: return config.accounts[need] ? undefined : `no ${need} account configured`;
   }
 }

@@ -212,14 +212,15 @@ describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () =
     ((await (await fetch(`${main.url}${path}?include=name&limit=50`, { headers: { Authorization: auth() } })).json()) as { name: string }[]).map((e) => e.name);
 
   test("every check of every addition passes at the default call budget, nothing skipped, and what the kit made is gone", async () => {
-    const before = { batches: await names("/v2/batches"), recipes: await names("/v2/recipes") };
+    const hooks = async () => (await (await fetch(`${main.url}/v2/webhooks`, { headers: { Authorization: auth() } })).json()) as unknown[];
+    const before = { batches: await names("/v2/batches"), recipes: await names("/v2/recipes"), webhooks: await hooks() };
     const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions" }));
     if (process.env.KIT_DEBUG) console.log(summaryTable(report), skips(report));
     expect(problems(report)).toEqual([]);
     expect(skips(report)).toEqual([]);
-    expect(report.results.length).toBe(41);
+    expect(report.results.length).toBe(50);
     expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
-    expect({ batches: await names("/v2/batches"), recipes: await names("/v2/recipes") }).toEqual(before);
+    expect({ batches: await names("/v2/batches"), recipes: await names("/v2/recipes"), webhooks: await hooks() }).toEqual(before);
   }, 120_000);
 
   test("with every documented area too, at the default call budget, every area passes checks, and skips are the budget's only", async () => {
@@ -241,8 +242,8 @@ describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () =
   test("with one all-scope key on an empty account every addition passes and leaves nothing behind", async () => {
     const report = await runKit(config({ CONTRACTS_EXTENSIONS: "1", CONTRACTS_AREAS: "extensions", CONTRACTS_USER_ID: "kit-empty", CONTRACTS_API_KEY: emptyKey }, {}));
     expect(problems(report)).toEqual([]);
-    // Only what needs another key or the logging id skips, and says so.
-    for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/^no readonly account configured$|CONTRACTS_LOGGING_ID/);
+    // Only what needs another key, the logging id or a webhook receiver skips, and says so.
+    for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/^no readonly account configured$|CONTRACTS_LOGGING_ID|CONTRACTS_WEBHOOK_URL/);
     const empty = `Basic ${Buffer.from(`kit-empty:${emptyKey}`).toString("base64")}`;
     for (const path of ["/v2/batches", "/v2/recipes"]) expect(await (await fetch(`${main.url}${path}`, { headers: { Authorization: empty } })).json()).toEqual([]);
   }, 120_000);

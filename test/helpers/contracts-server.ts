@@ -9,6 +9,8 @@ const ROOT = join(import.meta.dir, "..", "..");
 const BUN = process.execPath;
 export const SOURCES = join(ROOT, "src", "cli", "main.ts");
 export const READ_SCOPES = "recipes.read,batches.read,inventory.read";
+/** Where the kit's webhook subscription points: nothing listens there, so its one test event is refused and retried until the kit deletes it. */
+export const WEBHOOK_URL = "http://127.0.0.1:9/kit-hook";
 
 export interface KitServer { url: string; proc?: ReturnType<typeof Bun.spawn>; env: Record<string, string>; main: string; dir: string }
 
@@ -43,7 +45,11 @@ export function loggingId(s: KitServer, user: string): string {
 
 /** A server's database and environment; accounts are made before it listens. */
 export function prepare(dir: string, name: string, perHour: number, main: string, databaseUrl = join(dir, `${name}.sqlite`)): KitServer {
-  const env = { NAME: name, DATABASE_URL: databaseUrl, DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour) };
+  // The kit's webhook receiver (WEBHOOK_URL) is on this machine, which only an allowed host may be.
+  const env = {
+    NAME: name, DATABASE_URL: databaseUrl, DEMO: "0", HOST: "127.0.0.1", PORT: "0", RATE_LIMIT_V2_PER_HOUR: String(perHour), RATE_LIMIT_V1_PER_HOUR: String(perHour),
+    WEBHOOK_ALLOW_HOSTS: "127.0.0.1",
+  };
   return { url: "", env, main, dir };
 }
 
@@ -75,6 +81,7 @@ export function populate(s: KitServer, into: Record<string, string>): void {
   const put = (user: string, key: string, userVar: string, keyVar: string) => { into[userVar] = user; into[keyVar] = key; };
   put("kit-main", account(s, "kit-main", "all", importDocument("main", 14, 55)), "CONTRACTS_USER_ID", "CONTRACTS_API_KEY");
   into.CONTRACTS_LOGGING_ID = loggingId(s, "kit-main");
+  into.CONTRACTS_WEBHOOK_URL = WEBHOOK_URL;
   put("kit-readonly", account(s, "kit-readonly", READ_SCOPES, importDocument("readonly", 2)), "CONTRACTS_READONLY_USER_ID", "CONTRACTS_READONLY_API_KEY");
   put("kit-other", account(s, "kit-other", "all", importDocument("other", 3)), "CONTRACTS_OTHER_USER_ID", "CONTRACTS_OTHER_API_KEY");
   put("kit-nodelete", account(s, "kit-nodelete", `${READ_SCOPES},recipes.write,batches.write,inventory.write`), "CONTRACTS_NODELETE_USER_ID", "CONTRACTS_NODELETE_API_KEY");

@@ -14,6 +14,7 @@ import { deleteMade } from "./made.ts";
 import { READING_WRITE_CHECKS } from "./readings.ts";
 import { SINCE_UNTIL_CHECKS } from "./since-until.ts";
 import { STATUS_IN_CHECKS } from "./status-in.ts";
+import { WEBHOOK_CHECKS } from "./webhooks.ts";
 
 export interface Addition { name: string; checks: Check[] }
 
@@ -24,6 +25,7 @@ export const ADDITIONS: Addition[] = [
   { name: "addition: readings since/until", checks: SINCE_UNTIL_CHECKS },
   { name: "addition: status_in", checks: STATUS_IN_CHECKS },
   { name: "addition: devices", checks: DEVICE_CHECKS },
+  { name: "addition: webhooks", checks: WEBHOOK_CHECKS },
 ];
 
 export function extensionsArea(): Area {

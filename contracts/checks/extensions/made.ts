@@ -1,5 +1,5 @@
-// What the extensions area makes for its checks: one recipe (POST /v2/recipes, documented) and the
-// batches it starts with POST /v2/batches (an addition). Everything is named with the run prefix,
+// What the extensions area makes for its checks: one recipe (POST /v2/recipes, documented), the
+// batches it starts with POST /v2/batches and its webhook subscription (additions). Everything is named with the run prefix,
 // recorded here, and deleted by the area's teardown; the run's cleanup by prefix catches the rest.
 import type { Exchange, Request } from "../../client.ts";
 import type { Ctx } from "../../engine.ts";
@@ -8,12 +8,12 @@ import { expectObject } from "../../expect.ts";
 import { recipeBody } from "../../records.ts";
 import type { Entry } from "../../data.ts";
 
-interface Made { recipes: string[]; batches: string[] }
+interface Made { recipes: string[]; batches: string[]; webhooks: string[] }
 const MADE = new WeakMap<Ctx, Made>();
 
 export function made(ctx: Ctx): Made {
   let m = MADE.get(ctx);
-  if (!m) MADE.set(ctx, (m = { recipes: [], batches: [] }));
+  if (!m) MADE.set(ctx, (m = { recipes: [], batches: [], webhooks: [] }));
   return m;
 }
 
@@ -91,7 +91,7 @@ export function kitBatch(ctx: Ctx, key: string, extra: Record<string, unknown> =
 /** Deletes what the area made (essential calls: they were counted when the records were made). */
 export async function deleteMade(ctx: Ctx): Promise<void> {
   const m = made(ctx);
-  for (const [path, ids] of [["/v2/batches", m.batches], ["/v2/recipes", m.recipes]] as const) {
+  for (const [path, ids] of [["/v2/webhooks", m.webhooks], ["/v2/batches", m.batches], ["/v2/recipes", m.recipes]] as const) {
     for (const id of ids.splice(0)) await call(ctx, { method: "DELETE", path: `${path}/${id}`, essential: true });
   }
 }

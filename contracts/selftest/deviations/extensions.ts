@@ -1,5 +1,5 @@
 // Deviations in the additions beyond the document (the extensions area): starting batches, writing
-// readings, since/until, status_in and the devices. Each breaks one thing only one check looks at.
+// readings, since/until, status_in, the devices and webhooks. Each breaks one thing only one check looks at.
 import { json, mapJson, retext, text, type Call, type Deviation } from "../deviation.ts";
 
 const ON = { CONTRACTS_EXTENSIONS: "1" };
@@ -259,7 +259,57 @@ const DEVICES: Deviation[] = [
   }),
 ];
 
-export const EXTENSIONS: Deviation[] = [...BATCH_CREATION, ...READING_WRITES, ...SINCE_UNTIL, ...STATUS_IN, ...DEVICES];
+const HOOKS = "/v2/webhooks";
+const HOOK_ONE = /^\/v2\/webhooks\/([^/]+)$/;
+const HOOK_TEST = /^\/v2\/webhooks\/([^/]+)\/test$/;
+const subscribing = (c: Call) => c.method === "POST" && c.path === HOOKS;
+/** A subscription answered as made, without making it. */
+const fakeSubscription = () => json({ id: "wh_not_made", secret: "whsec_bm90IG1hZGU=" }, 201);
+
+const WEBHOOKS: Deviation[] = [
+  dev({
+    name: "webhook-http-accepted", caughtBy: "with a plain http:// receiver is refused", what: "a plain http receiver on a public address is accepted",
+    async handle(c) { if (subscribing(c) && /^http:\/\/(?!127\.0\.0\.1)/.test(String(c.json()?.url))) return fakeSubscription(); },
+  }),
+  dev({
+    name: "webhook-private-accepted", caughtBy: "on a private address (10.0.0.7) is refused", what: "a receiver on a private address is accepted",
+    async handle(c) { if (subscribing(c) && String(c.json()?.url).includes("//10.")) return fakeSubscription(); },
+  }),
+  dev({
+    name: "webhook-unknown-event-accepted", caughtBy: "asking for an event that is none of the documented ones", what: "unknown event names are dropped and the rest subscribed to",
+    async handle(c) { if (subscribing(c) && Array.isArray(c.json()?.events) && c.json().events.includes("batch.exploded")) return body(c, (b) => ({ ...b, events: ["inventory.negative"] })); },
+  }),
+  dev({
+    name: "webhook-anonymous-body-first", caughtBy: "POST /v2/webhooks: 401 `Unauthorized` without credentials", what: "the body is judged before the credentials",
+    async handle(c) { if (subscribing(c) && !c.headers.get("authorization")) return text("Invalid url: only https URLs are accepted", 400); },
+  }),
+  dev({
+    name: "webhook-delete-missing-200", caughtBy: "DELETE /v2/webhooks/{id} of no subscription", what: "deleting a subscription that does not exist answers `Deleted`",
+    async handle(c) { const m = c.method === "DELETE" ? HOOK_ONE.exec(c.path) : null; if (m && missing(m[1])) return text("Deleted", 200); },
+  }),
+  dev({
+    name: "webhook-test-missing-202", caughtBy: "POST /v2/webhooks/{id}/test of no subscription", what: "a test event for a subscription that does not exist answers 202",
+    async handle(c) { const m = c.method === "POST" ? HOOK_TEST.exec(c.path) : null; if (m && missing(m[1])) return json({ eventId: "msg_not_sent" }, 202); },
+  }),
+  dev({
+    name: "webhook-list-shows-secret", caughtBy: "is listed with its url and events, never its secret", what: "the list shows each subscription's secret",
+    async handle(c) { if (c.method === "GET" && c.path === HOOKS) return mapJson(await c.forward(), (l) => (Array.isArray(l) ? l.map((w) => ({ ...w, secret: "whsec_c2hvd24=" })) : l)); },
+  }),
+  dev({
+    name: "webhook-test-200", caughtBy: "POST /v2/webhooks/{id}/test answers 202", what: "a test event answers 200, not 202",
+    async handle(c) {
+      if (c.method !== "POST" || !HOOK_TEST.test(c.path)) return;
+      const u = await c.forward();
+      return u.status === 202 ? { ...u, status: 200 } : u;
+    },
+  }),
+  dev({
+    name: "webhook-delete-ignored", caughtBy: "answers 200 `Deleted`; then it is not listed", what: "deleting a subscription answers `Deleted` and keeps it",
+    async handle(c) { const m = c.method === "DELETE" ? HOOK_ONE.exec(c.path) : null; if (m && !missing(m[1]) && asMain(c)) return text("Deleted", 200); },
+  }),
+];
+
+export const EXTENSIONS: Deviation[] = [...BATCH_CREATION, ...READING_WRITES, ...SINCE_UNTIL, ...STATUS_IN, ...DEVICES, ...WEBHOOKS];
 
 /**
  * Not a deviation: a target that follows the document only. Every path of the additions is 404 and
@@ -269,7 +319,7 @@ export const WITHOUT_ADDITIONS: Deviation = {
   name: "without-additions", area: "extensions", caughtBy: "", what: "a target without the additions beyond the document",
   async handle(c) {
     const added = create(c) || (c.method !== "GET" && (READINGS.test(c.path) || READING_AT.test(c.path))) || DEVICE_ITEM.test(c.path) ||
-      c.path.startsWith("/v2/devices") || ["/stream", "/ispindel", "/tilt"].includes(c.path);
+      c.path.startsWith("/v2/devices") || c.path === HOOKS || c.path.startsWith(`${HOOKS}/`) || ["/stream", "/ispindel", "/tilt"].includes(c.path);
     if (added) return text("Not Found", 404);
     if (batchList(c) && c.query.has("status_in")) return c.forward({ search: c.search({ status_in: undefined }) });
     if (READINGS.test(c.path) && (c.query.has("since") || c.query.has("until"))) return c.forward({ search: c.search({ since: undefined, until: undefined }) });
