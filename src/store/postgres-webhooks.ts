@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import { attemptOf, DUE_SQL, dueDelivery, messageOf, outboxEvents, settlements, webhookInfoOf, type DueRow, type Subscription } from "./outbox.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookChanges, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the PostgreSQL store. Events are written by `emit`, in the
 // transaction of the write that causes them. Several instances deliver: each claims due rows with
@@ -51,6 +51,13 @@ export class PostgresWebhooks {
     const sql = await this.db();
     // Deliveries and attempts go with it (ON DELETE CASCADE).
     return (await sql`DELETE FROM webhooks WHERE user_id = ${userId} AND id = ${id} RETURNING id`).length === 1;
+  }
+
+  async update(userId: string, id: string, changes: WebhookChanges): Promise<boolean> {
+    const sql = await this.db();
+    const rows = await sql`UPDATE webhooks SET url = coalesce(${changes.url ?? null}::text, url), events = coalesce(${changes.events?.join(",") ?? null}::text, events)
+      WHERE user_id = ${userId} AND id = ${id} RETURNING id`;
+    return rows.length === 1;
   }
 
   async attempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {

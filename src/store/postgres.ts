@@ -12,7 +12,7 @@ import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, 
 import { assignFields, pick } from "./records.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
-  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
+  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookChanges, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 /**
@@ -210,6 +210,10 @@ export class PostgresStore extends PostgresAccounts implements Store {
 
   async removeWebhook(userId: string, id: string): Promise<boolean> {
     return findable(userId, id) && this.hooks.remove(userId, id);
+  }
+
+  async updateWebhook(userId: string, id: string, changes: WebhookChanges): Promise<boolean> {
+    return findable(userId, id) && this.hooks.update(userId, id, changes);
   }
 
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {

@@ -3,7 +3,7 @@ import { attemptOf, dueDelivery, dueInOrder, messageOf, newEventId, outboxEvents
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
-import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookInfo, type WebhookRecord } from "./types.ts";
+import { ATTEMPTS_KEPT, type DeliveryOutcome, type DueDelivery, type OutboxEvent, type OutboxHook, type StoreChange, type WebhookAttempt, type WebhookChanges, type WebhookInfo, type WebhookRecord } from "./types.ts";
 
 // Webhook subscriptions and their outbox in the SQLite store. A write hands its change to `emit`, which
 // makes its events at once; the events of a group of writes (sqlite-group.ts) are recorded in its
@@ -174,6 +174,14 @@ export class SqliteWebhooks implements GroupStage {
         FROM webhooks w WHERE w.user_id = ? ORDER BY w.created_at, w.id`)
       .all(userId) as WebhookRow[];
     return rows.map(webhookInfoOf);
+  }
+
+  update(userId: string, id: string, changes: WebhookChanges): boolean {
+    const { changes: n } = this.statements
+      .get("UPDATE webhooks SET url = coalesce(?, url), events = coalesce(?, events) WHERE user_id = ? AND id = ?")
+      .run(changes.url ?? null, changes.events?.join(",") ?? null, userId, id);
+    this.subscriptions.clear();
+    return n === 1;
   }
 
   private owns(userId: string, id: string): boolean {

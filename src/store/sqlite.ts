@@ -15,7 +15,7 @@ import { GroupCommit } from "./sqlite-group.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
-  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookInfo, WebhookRecord,
+  OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookChanges, WebhookInfo, WebhookRecord,
 } from "./types.ts";
 
 export { KEYS_EPOCH_MAX_AGE_MS } from "./sqlite-accounts.ts";
@@ -276,6 +276,10 @@ export class SqliteStore extends SqliteAccounts implements Store {
 
   async removeWebhook(userId: string, id: string): Promise<boolean> {
     return this.hooks.remove(userId, id);
+  }
+
+  async updateWebhook(userId: string, id: string, changes: WebhookChanges): Promise<boolean> {
+    return this.hooks.update(userId, id, changes);
   }
 
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {

@@ -1,7 +1,7 @@
 import type { Awaitable } from "../lib/awaitable.ts";
 import type { Doc } from "../lib/json.ts";
 import type { Kind } from "../resources.ts";
-import type { DeliveryOutcome, DueDelivery, OutboxEvent, OutboxHook, WebhookAttempt, WebhookInfo, WebhookRecord } from "./webhook-types.ts";
+import type { DeliveryOutcome, DueDelivery, OutboxEvent, OutboxHook, WebhookAttempt, WebhookChanges, WebhookInfo, WebhookRecord } from "./webhook-types.ts";
 
 export * from "./webhook-types.ts";
 
@@ -302,6 +302,11 @@ export interface Store extends RateStorage {
   webhooks(userId: string): Promise<WebhookInfo[]>;
   /** Deletes a subscription with its undelivered events and attempts; false when there was none. */
   removeWebhook(userId: string, id: string): Promise<boolean>;
+  /**
+   * Changes a subscription's receiver or events, counted from the account's next write; false when
+   * the account has no such subscription. Its undelivered events stay.
+   */
+  updateWebhook(userId: string, id: string, changes: WebhookChanges): Promise<boolean>;
   /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
   webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
   /**

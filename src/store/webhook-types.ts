@@ -50,6 +50,12 @@ export interface WebhookRecord {
   failingSince: number | null;
 }
 
+/** What a subscription's update changes: its receiver, its events, or both. */
+export interface WebhookChanges {
+  url?: string;
+  events?: string[];
+}
+
 /** A subscription as it is listed: never its secret. */
 export type WebhookInfo = Omit<WebhookRecord, "sealedSecret"> & { pending: number };
 

@@ -1,11 +1,11 @@
 import { HttpError } from "../http/errors.ts";
-import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent } from "../webhooks/service.ts";
+import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from "../webhooks/service.ts";
 import { signedInPost, type Web } from "./guard.ts";
 import type { Viewer } from "./layout.ts";
 import type { WebhooksSectionView } from "./pages/settings-webhooks.ts";
 
-// The settings page's webhook forms: add one (its secret shown on this answer only), send one a test
-// event, and delete one.
+// The settings page's webhook forms: add one (its secret shown on this answer only), change one's url
+// and events, send one a test event, and delete one.
 // The signed-in owner of the account may subscribe to every event (a key's scopes limit the API's
 // subscriptions, not the owner's). The page answers with the whole settings page (settings.ts).
 
@@ -15,19 +15,44 @@ export async function webhooksView(web: Web, viewer: Viewer, extra: Partial<Webh
   return { csrf: viewer.csrf, hooks: await listWebhooks(web.store, viewer.userId), ...extra };
 }
 
-export async function postWebhook(web: Web, request: Request, page: SettingsWithHooks): Promise<Response> {
+/** The owner may subscribe to every event. */
+const OWNER_SCOPES = ["batches.read", "recipes.read", "inventory.read"];
+const GONE = "That webhook no longer exists.";
+
+/** A signed-in post of a webhook's url and events (the add and change forms). */
+async function postedWebhook(web: Web, request: Request): Promise<Response | { viewer: Viewer; url: string; events: string[] }> {
   const posted = await signedInPost(web, request);
   if (posted instanceof Response) return posted;
-  const { viewer, form } = posted;
-  const url = form.get("url") ?? "";
-  const events = form.getAll("event");
+  return { viewer: posted.viewer, url: posted.form.get("url") ?? "", events: posted.form.getAll("event") };
+}
+
+/** Why the form's webhook was refused: the service's text, or a plainer one when no event was checked. */
+const refusal = (error: HttpError, events: readonly string[]) => (events.length ? error.body : "Choose at least one event.");
+
+export async function postWebhook(web: Web, request: Request, page: SettingsWithHooks): Promise<Response> {
+  const posted = await postedWebhook(web, request);
+  if (posted instanceof Response) return posted;
+  const { viewer, url, events } = posted;
   try {
-    const created = await createWebhook(web.store, viewer.userId, ["batches.read", "recipes.read", "inventory.read"], { url, events }, web.options.webhookAllowHosts ?? []);
+    const created = await createWebhook(web.store, viewer.userId, OWNER_SCOPES, { url, events }, web.options.webhookAllowHosts ?? []);
     return page(viewer, await webhooksView(web, viewer, { created: { ...created, url } }));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    const message = events.length ? error.body : "Choose at least one event.";
-    return page(viewer, await webhooksView(web, viewer, { error: message, url, checked: events }), 400);
+    return page(viewer, await webhooksView(web, viewer, { error: refusal(error, events), url, checked: events }), 400);
+  }
+}
+
+export async function postWebhookChange(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
+  const posted = await postedWebhook(web, request);
+  if (posted instanceof Response) return posted;
+  const { viewer, url, events } = posted;
+  try {
+    await updateWebhook(web.store, viewer.userId, OWNER_SCOPES, id, { url, events }, web.options.webhookAllowHosts ?? []);
+    return page(viewer, await webhooksView(web, viewer, { changed: { id } }));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.status === 404) return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
+    return page(viewer, await webhooksView(web, viewer, { changed: { id, error: refusal(error, events), url, checked: events } }), 400);
   }
 }
 
@@ -40,7 +65,7 @@ export async function postWebhookTest(web: Web, request: Request, id: string, pa
     return page(viewer, await webhooksView(web, viewer, { tested: { id, eventId } }));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return page(viewer, await webhooksView(web, viewer, { error: "That webhook no longer exists." }), 404);
+    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
   }
 }
 
@@ -52,7 +77,7 @@ export async function postWebhookDelete(web: Web, request: Request, id: string, 
     await deleteWebhook(web.store, viewer.userId, id);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return page(viewer, await webhooksView(web, viewer, { error: "That webhook no longer exists." }), 404);
+    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
   }
   return page(viewer, await webhooksView(web, viewer));
 }

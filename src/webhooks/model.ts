@@ -25,18 +25,20 @@ const Delivery = Type.Object({
   detail: Type.Union([Type.String(), Type.Null()], { description: "Why it failed, or the start of a refusing receiver's body" }),
 });
 
-export const WebhookListSchema = Type.Array(
-  Type.Object({
-    id: Type.String(),
-    url: Type.String(),
-    events: Type.Array(EventName),
-    createdAt: Type.Integer({ description: "ms" }),
-    pending: Type.Integer({ description: "Events not yet delivered" }),
-    state: Type.Union([Type.Literal("active"), Type.Literal("failing")], { description: "`failing` once an event was given up after about a day of retries, until a delivery succeeds" }),
-    failingSince: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
-    lastDeliveries: Type.Array(Delivery, { description: "The last attempts, newest first" }),
-  }),
-);
+export const WebhookViewSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(EventName),
+  createdAt: Type.Integer({ description: "ms" }),
+  pending: Type.Integer({ description: "Events not yet delivered" }),
+  state: Type.Union([Type.Literal("active"), Type.Literal("failing")], { description: "`failing` once an event was given up after about a day of retries, until a delivery succeeds" }),
+  failingSince: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  lastDeliveries: Type.Array(Delivery, { description: "The last attempts, newest first" }),
+});
+
+export const WebhookListSchema = Type.Array(WebhookViewSchema);
+
+export const WebhookUpdateSchema = Type.Partial(WebhookCreateSchema, { minProperties: 1, description: "The receiver, the events, or both; the id and secret stay" });
 
 export const WebhookTestSentSchema = Type.Object({
   eventId: Type.String({ description: "The test event's `webhook-id`: the same on every attempt, and in `lastDeliveries`" }),

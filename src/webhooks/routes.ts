@@ -4,8 +4,8 @@ import { jsonText, TEXT } from "../http/errors.ts";
 import { canonicalJson } from "../lib/json.ts";
 import { SCOPES } from "../lib/scopes.ts";
 import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operations.ts";
-import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookTestSentSchema } from "./model.ts";
-import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent } from "./service.ts";
+import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookTestSentSchema, WebhookUpdateSchema, WebhookViewSchema } from "./model.ts";
+import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from "./service.ts";
 
 // Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
 // them; a subscription may ask only for events its key may read (service.ts).
@@ -43,6 +43,30 @@ export function webhookRoutes(deps: Deps): void {
       "/v2/webhooks",
       { scope: ANY_READ, answer: "json", doc: { summary: "List webhook subscriptions", description: "With their state and last deliveries; never their secrets.", responses: { "200": json(WebhookListSchema, "The account's subscriptions") } } },
       async ({ userId }) => canonicalJson(await listWebhooks(store, userId)),
+    )
+    .patch(
+      "/v2/webhooks/:id",
+      {
+        scope: ANY_READ,
+        body: "object",
+        answer: "json",
+        doc: {
+          summary: "Change a webhook subscription",
+          description:
+            "Sets its `url`, its `events`, or both, checked as when subscribing; its id and secret stay. Events recorded before stay, and go to the URL it has when they are tried. An unknown id is 404 whatever the body.",
+          parameters: [ID_PARAMETER],
+          requestBody: jsonBody(WebhookUpdateSchema, "What changes"),
+          responses: {
+            "200": json(WebhookViewSchema, "The subscription as listed"),
+            "400": badRequestText(TEXT.nothingToUpdate),
+            "404": NOT_FOUND,
+          },
+        },
+      },
+      async ({ params, userId, body }) => {
+        const key = await store.getApiKey(userId);
+        return canonicalJson(await updateWebhook(store, userId, key?.scopes ?? [], params.id!, body, config.webhookAllowHosts));
+      },
     )
     .post(
       "/v2/webhooks/:id/test",

@@ -1,7 +1,7 @@
-import { badRequest, ERRORS, forbidden, HttpError } from "../http/errors.ts";
+import { badRequest, ERRORS, forbidden, notFound, TEXT } from "../http/errors.ts";
 import type { Doc } from "../lib/json.ts";
 import { randomBytes } from "../lib/secure.ts";
-import type { Store, WebhookAttempt, WebhookInfo } from "../store/types.ts";
+import type { Store, WebhookAttempt, WebhookChanges, WebhookInfo } from "../store/types.ts";
 import { destinationRefusal, type Resolver } from "./destination.ts";
 import { EVENT_TYPES, isEventType, scopeOfEvent, testEvent, type EventType } from "./events.ts";
 import { seal, sealingKey } from "./secret.ts";
@@ -42,17 +42,46 @@ export function eventsAsked(value: unknown): EventType[] {
  */
 export async function createWebhook(store: Store, userId: string, scopes: readonly string[], input: Doc | undefined, allowHosts: readonly string[], resolve?: Resolver): Promise<NewWebhook> {
   if (!input) throw badRequest(ERRORS.missingBody);
-  const events = eventsAsked(input.events);
-  if (!events.every((e) => scopes.includes(scopeOfEvent(e)))) throw forbidden();
-  if (typeof input.url !== "string" || input.url.length > MAX_URL) throw badRequest(ERRORS.invalidWebhookUrl);
-  const refusal = await destinationRefusal(input.url, allowHosts, resolve);
-  if (refusal) throw badRequest(refusal);
+  const events = readableEvents(input.events, scopes);
+  const url = await receiverUrl(input.url, allowHosts, resolve);
   if ((await store.webhooks(userId)).length >= MAX_WEBHOOKS) throw badRequest(ERRORS.tooManyWebhooks(MAX_WEBHOOKS));
   const id = `wh_${randomBytes(12).toString("base64url")}`;
   const secret = newSecret();
   const sealedSecret = await seal(await sealingKey(store), secret, id);
-  await store.addWebhook({ id, userId, url: new URL(input.url).href, events, sealedSecret, createdAt: Date.now(), failingSince: null });
+  await store.addWebhook({ id, userId, url, events, sealedSecret, createdAt: Date.now(), failingSince: null });
   return { id, secret };
+}
+
+/** The events asked for (eventsAsked), each one the key may read, else 403. */
+function readableEvents(value: unknown, scopes: readonly string[]): EventType[] {
+  const events = eventsAsked(value);
+  if (!events.every((e) => scopes.includes(scopeOfEvent(e)))) throw forbidden();
+  return events;
+}
+
+/** A receiver URL that may be subscribed (destination.ts), as the store keeps it; else 400 naming why. */
+async function receiverUrl(value: unknown, allowHosts: readonly string[], resolve?: Resolver): Promise<string> {
+  if (typeof value !== "string" || value.length > MAX_URL) throw badRequest(ERRORS.invalidWebhookUrl);
+  const refusal = await destinationRefusal(value, allowHosts, resolve);
+  if (refusal) throw badRequest(refusal);
+  return new URL(value).href;
+}
+
+/**
+ * Changes a subscription's `url`, its `events`, or both, keeping its id and secret. Its checks in
+ * order: the subscription (404, whatever the body), the body (400 `Missing body`, `Nothing to update`
+ * when it names neither), the events (400, then 403 as when subscribing), the URL (400). Events
+ * recorded before stay, and go to the URL the subscription has when they are tried.
+ */
+export async function updateWebhook(store: Store, userId: string, scopes: readonly string[], id: string, input: Doc | undefined, allowHosts: readonly string[], resolve?: Resolver): Promise<WebhookView> {
+  if (!(await store.webhooks(userId)).some((w) => w.id === id)) throw notFound();
+  if (!input) throw badRequest(ERRORS.missingBody);
+  if (input.url === undefined && input.events === undefined) throw badRequest(TEXT.nothingToUpdate);
+  const changes: WebhookChanges = {};
+  if (input.events !== undefined) changes.events = readableEvents(input.events, scopes);
+  if (input.url !== undefined) changes.url = await receiverUrl(input.url, allowHosts, resolve);
+  if (!(await store.updateWebhook(userId, id, changes))) throw notFound();
+  return (await listWebhooks(store, userId)).find((w) => w.id === id)!;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -72,12 +101,12 @@ export async function listWebhooks(store: Store, userId: string): Promise<Webhoo
 }
 
 export async function deleteWebhook(store: Store, userId: string, id: string): Promise<void> {
-  if (!(await store.removeWebhook(userId, id))) throw new HttpError(404, ERRORS.notFound);
+  if (!(await store.removeWebhook(userId, id))) throw notFound();
 }
 
 /** Sends the subscription a `webhook.test` event, delivered (and retried) as any other: its `webhook-id`. */
 export async function sendTestEvent(store: Store, userId: string, id: string): Promise<{ eventId: string }> {
   const eventId = await store.recordWebhookEvent(userId, id, testEvent(userId, id));
-  if (eventId === undefined) throw new HttpError(404, ERRORS.notFound);
+  if (eventId === undefined) throw notFound();
   return { eventId };
 }

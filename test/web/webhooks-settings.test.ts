@@ -7,7 +7,7 @@ import { FERMENTING_ID } from "./data.ts";
 // Settings › Webhooks in Chromium against the real server process, with a real receiver on
 // 127.0.0.1: a refused URL is refused with its reason, a new webhook's secret is shown once, a change
 // made on the batch page is delivered and listed, a failing receiver shows as failing, a test event
-// sent once it is mended makes it active again, and deleting works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
+// sent once it is mended makes it active again, its url and events change, and deleting works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
 
 const receiver = new Receiver().start();
 let world: World;
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe("the webhooks section of the settings page", () => {
   for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    test(`${size}: add, see the secret once, see deliveries and failing, send a test event, delete`, async () => {
+    test(`${size}: add, see the secret once, see deliveries and failing, send a test event, change it, delete`, async () => {
       const tab = await newTab(world, viewport);
       const { page } = tab;
       const path = `/${size}`;
@@ -93,6 +93,24 @@ describe("the webhooks section of the settings page", () => {
       expect(await sidewaysScroll(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await shoot(page, `settings-webhook-tested-${size}`);
+
+      // Changing where it goes and what it sends: a refused URL keeps the form open with why and what was typed; then saved.
+      const save = () => Promise.all([page.waitForURL(/\/change$/), item.getByRole("button", { name: `Save changes to the webhook to ${receiver.url(path)}` }).click()]);
+      await item.locator("summary", { hasText: "Change where it goes or what it sends" }).click();
+      await item.getByLabel("Send to (https URL)").fill("https://10.0.0.7/hook");
+      await save();
+      expect(await item.locator(".change .error").innerText()).toBe(ERRORS.webhookRefusedAddress("10.0.0.7", "10.0.0.7"));
+      expect(await item.getByLabel("Send to (https URL)").inputValue()).toBe("https://10.0.0.7/hook");
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `settings-webhook-change-refused-${size}`);
+      await item.getByLabel("Send to (https URL)").fill(receiver.url(path));
+      await item.getByLabel("recipe.created", { exact: true }).check();
+      await save();
+      expect(await item.locator(".saved").innerText()).toBe("Changes saved.");
+      expect(await item.locator("p", { hasText: "Events:" }).innerText()).toBe("Events: batch.updated, recipe.created");
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
 
       await Promise.all([page.waitForURL(/\/delete$/), item.getByRole("button", { name: `Delete the webhook to ${receiver.url(path)}` }).click()]);
       expect(await page.locator("#no-webhooks").innerText()).toBe("No webhooks yet.");

@@ -88,6 +88,42 @@ describe("a subscription's life", () => {
     expect((await h.call("GET", "/v2/webhooks", inventoryOnly)).json()[0].pending).toBe(1);
   });
 
+  test("PATCH changes the events and the url, keeping the id and secret; the next write counts the new events", async () => {
+    const { id } = (await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/hook", events: ["recipe.deleted"] } })).json();
+    await h.load("alice", { batches: [{ _id: "b1", name: "Pale", status: "Fermenting" }] });
+    // Not yet wanted: no event.
+    expect((await h.call("PATCH", "/v2/batches/b1", alice, { body: { status: "Conditioning" } })).status).toBe(200);
+    const changed = await h.call("PATCH", `/v2/webhooks/${id}`, alice, { body: { events: ["batch.updated", "recipe.deleted"], url: "http://127.0.0.1:9/other" } });
+    expect(changed.status).toBe(200);
+    expect(changed.json()).toEqual({ id, url: "http://127.0.0.1:9/other", events: ["batch.updated", "recipe.deleted"], createdAt: expect.any(Number), pending: 0, state: "active", failingSince: null, lastDeliveries: [] });
+    expect((await h.call("PATCH", "/v2/batches/b1", alice, { body: { status: "Completed" } })).status).toBe(200);
+    expect((await h.call("GET", "/v2/webhooks", alice)).json()).toEqual([{ ...changed.json(), pending: 1 }]);
+    // Only the url: the events stay.
+    const moved = await h.call("PATCH", `/v2/webhooks/${id}`, alice, { body: { url: "http://127.0.0.1:9/third" } });
+    expect([moved.status, moved.json().url, moved.json().events]).toEqual([200, "http://127.0.0.1:9/third", ["batch.updated", "recipe.deleted"]]);
+  });
+
+  test("PATCH refuses as subscribing does, and changes nothing: 404 first, then the body, the events, the scopes, the url", async () => {
+    const { id } = (await h.call("POST", "/v2/webhooks", inventoryOnly, { body: { url: "http://127.0.0.1:9/hook", events: ["inventory.updated"] } })).json();
+    const cases: Array<[string, Account, string, unknown, number, string]> = [
+      ["another account's", alice, id, { events: ["batch.updated"] }, 404, "Not Found"],
+      ["an unknown id, with a bad body", inventoryOnly, "wh_unknown", { url: 5 }, 404, "Not Found"],
+      ["neither url nor events", inventoryOnly, id, { name: "x" }, 400, "Nothing to update"],
+      ["an unknown event", inventoryOnly, id, { events: ["batch.exploded"] }, 400, ERRORS.unknownWebhookEvent("batch.exploded")],
+      ["no events", inventoryOnly, id, { events: [] }, 400, ERRORS.invalidWebhookEvents],
+      ["an event the key may not read", inventoryOnly, id, { events: ["batch.updated"] }, 403, "Forbidden"],
+      ["a plain http url", inventoryOnly, id, { url: "http://93.184.215.14/hook" }, 400, ERRORS.webhookNotHttps],
+      ["a url that is no string", inventoryOnly, id, { url: 5, events: ["inventory.deleted"] }, 400, ERRORS.invalidWebhookUrl],
+    ];
+    for (const [name, who, target, body, status, text] of cases) {
+      const res = await h.call("PATCH", `/v2/webhooks/${target}`, who, { body });
+      expect([name, res.status, res.text]).toEqual([name, status, text]);
+    }
+    const empty = await h.call("PATCH", `/v2/webhooks/${id}`, inventoryOnly, { raw: "" });
+    expect([empty.status, empty.text]).toEqual([400, "Missing body"]);
+    expect((await h.call("GET", "/v2/webhooks", inventoryOnly)).json().map((w: { url: string; events: string[] }) => [w.url, w.events])).toEqual([["http://127.0.0.1:9/hook", ["inventory.updated"]]]);
+  });
+
   test("an API write to a subscribed account records its event at once; a refused write records none", async () => {
     await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/hook", events: ["batch.updated"] } });
     await h.load("alice", { batches: [{ _id: "b1", name: "Pale", status: "Fermenting" }] });

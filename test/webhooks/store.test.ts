@@ -365,6 +365,26 @@ for (const kind of STORE_KINDS) {
       expect(await claim(store, 90_000)).toEqual([]);
     });
 
+    test("a subscription's url and events change in place: its waiting events stay, the next write counts the new events", async () => {
+      await store.addWebhook(hookRow("wh-moved", ["recipe.deleted"]));
+      try {
+        await store.insert(USER, "recipe", { _id: "mv1", name: "Moved" });
+        await store.remove(USER, "recipe", "mv1");
+        expect(await store.updateWebhook("bob", "wh-moved", { url: "https://example.com/stolen" })).toBe(false);
+        expect(await store.updateWebhook(USER, "wh-none", { url: "https://example.com/none" })).toBe(false);
+        expect(await store.updateWebhook(USER, "wh-moved", { url: "https://example.com/moved", events: ["recipe.created", "recipe.deleted"] })).toBe(true);
+        await store.insert(USER, "recipe", { _id: "mv2", name: "Moved 2" });
+        expect(await store.updateWebhook(USER, "wh-moved", { events: ["batch.created"] })).toBe(true);
+        await store.insert(USER, "recipe", { _id: "mv3", name: "Moved 3" });
+        const listed = (await store.webhooks(USER)).find((w) => w.id === "wh-moved")!;
+        expect([listed.url, listed.events, listed.pending]).toEqual(["https://example.com/moved", ["batch.created"], 2]);
+        const due = (await claim(store, 95_000)).filter((d) => d.webhookId === "wh-moved");
+        expect(due.map((d) => [d.type, d.resource, d.url])).toEqual([["recipe.deleted", "recipe/mv1", "https://example.com/moved"], ["recipe.created", "recipe/mv2", "https://example.com/moved"]]);
+      } finally {
+        await store.removeWebhook(USER, "wh-moved");
+      }
+    });
+
     test("subscriptions are listed without their secrets, and deleting one takes its events with it", async () => {
       const listed = await store.webhooks(USER);
       expect(listed.map((w) => w.id)).toEqual(["wh-batches", "wh-recipes"]);

@@ -4,8 +4,8 @@ import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
 
 // Settings › Webhooks: the account's subscriptions with their state and last deliveries, a form to
-// make one (its secret shown once), and buttons to send each a test event and to delete it (README,
-// "Webhooks").
+// make one (its secret shown once), and for each a form to change its url and events and buttons to
+// send it a test event and to delete it (README, "Webhooks").
 
 const EVENT_MEANING: Record<(typeof EVENT_TYPES)[number], string> = {
   "batch.created": "a batch is created",
@@ -27,6 +27,8 @@ export interface WebhooksSectionView {
   created?: NewWebhook & { url: string };
   /** The subscription just sent a test event, and the event's `webhook-id`. */
   tested?: { id: string; eventId: string };
+  /** The subscription whose change was just posted: saved, or refused with why and what was posted. */
+  changed?: { id: string; error?: string; url?: string; checked?: readonly string[] };
   error?: string;
   /** What was posted after an error. */
   url?: string;
@@ -43,14 +45,43 @@ function deliveries(hook: WebhookView): Html {
   )}</ol>`;
 }
 
-function subscription(hook: WebhookView, csrf: string, testedEvent?: string): Html {
+/** A checkbox for each event type, ids starting with `prefix`; `long` labels say what each means. */
+function eventBoxes(prefix: string, checked: ReadonlySet<string>, long: boolean): Html {
+  return html`<ul class="scope-boxes">${EVENT_TYPES.map((e) => {
+    const id = `${prefix}-${e.replace(".", "-")}`;
+    return html`<li><input type="checkbox" id="${id}" name="event" value="${e}"${checked.has(e) ? html` checked` : ""}>
+<label for="${id}"><code>${e}</code>${long ? html` ${EVENT_MEANING[e]}` : ""}</label></li>`;
+  })}</ul>`;
+}
+
+/** The form changing a subscription's url and events, folded away unless a change was just refused. */
+function changeForm(hook: WebhookView, csrf: string, changed?: WebhooksSectionView["changed"]): Html {
+  const refused = changed?.error !== undefined;
+  return html`<details class="change"${refused ? html` open` : ""}>
+<summary>Change where it goes or what it sends</summary>
+${refused ? html`<p class="error" role="alert">${changed!.error}</p>` : ""}
+<form method="post" action="/settings/webhooks/${hook.id}/change">
+<input type="hidden" name="csrf" value="${csrf}">
+<p><label for="change-url-${hook.id}">Send to (https URL)</label>
+<input type="url" id="change-url-${hook.id}" name="url" required value="${refused ? (changed!.url ?? "") : hook.url}"></p>
+<fieldset><legend>Events</legend>
+${eventBoxes(`change-${hook.id}`, new Set(refused ? (changed!.checked ?? []) : hook.events), false)}
+</fieldset>
+<p><button type="submit" aria-label="Save changes to the webhook to ${hook.url}">Save changes</button></p>
+</form>
+</details>`;
+}
+
+function subscription(hook: WebhookView, csrf: string, testedEvent?: string, changed?: WebhooksSectionView["changed"]): Html {
   const failing = hook.state === "failing";
   return html`<li class="card webhook" id="webhook-${hook.id}">
+${changed && changed.error === undefined ? html`<p class="saved" role="status">Changes saved.</p>` : ""}
 <p><code class="webhook-url">${hook.url}</code></p>
 <p class="webhook-state">${failing ? html`<strong class="notice">Failing</strong> since ${when(hook.failingSince!)}: an event was given up after a day of retries.` : "Active."} ${hook.pending} waiting to be delivered.</p>
 <p>Events: ${hook.events.map((e, i) => html`${i ? ", " : ""}<code>${e}</code>`)}</p>
 ${deliveries(hook)}
 ${testedEvent ? html`<p class="test-sent" role="status">A test event (<code>${testedEvent}</code>) is on its way; reload to see how it went.</p>` : ""}
+${changeForm(hook, csrf, changed)}
 <form method="post" action="/settings/webhooks/${hook.id}/test" class="inline">
 <input type="hidden" name="csrf" value="${csrf}">
 <button type="submit" aria-label="Send a test event to ${hook.url}">Send a test event</button>
@@ -78,7 +109,7 @@ export function webhooksSection(view: WebhooksSectionView): Html {
 <h2 id="webhooks-heading">Webhooks</h2>
 <p>brewrecords can tell your programs when something changes, instead of them asking every few minutes.</p>
 ${view.created ? createdSecret(view.created) : ""}
-${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf, view.tested?.id === h.id ? view.tested.eventId : undefined))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
+${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf, view.tested?.id === h.id ? view.tested.eventId : undefined, view.changed?.id === h.id ? view.changed : undefined))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
 <h3>Add a webhook</h3>
 ${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.error}</p>` : ""}
 <form method="post" action="/settings/webhooks" class="card">
@@ -86,11 +117,7 @@ ${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.erro
 <p><label for="webhook-url">Receiver URL (https)</label>
 <input type="url" id="webhook-url" name="url" required value="${view.url ?? ""}" placeholder="https://example.com/hooks/brewing"></p>
 <fieldset><legend>Events to send</legend>
-<ul class="scope-boxes">${EVENT_TYPES.map((e) => {
-    const id = `event-${e.replace(".", "-")}`;
-    return html`<li><input type="checkbox" id="${id}" name="event" value="${e}"${checked.has(e) ? html` checked` : ""}>
-<label for="${id}"><code>${e}</code> ${EVENT_MEANING[e]}</label></li>`;
-  })}</ul>
+${eventBoxes("event", checked, true)}
 </fieldset>
 <p><button type="submit" id="add-webhook">Add webhook</button></p>
 </form>
