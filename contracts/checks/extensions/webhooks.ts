@@ -1,7 +1,8 @@
 // Addition: change notifications. `POST /v2/webhooks` with `{"url": …, "events": [ … ]}` answers 201
 // `{"id": …, "secret": "whsec_…"}` (the secret only there); `GET /v2/webhooks` lists the account's
-// subscriptions, never a secret; `DELETE /v2/webhooks/{id}` answers `Deleted`; `POST
-// /v2/webhooks/{id}/test` sends one `webhook.test` event and answers 202 `{"eventId": …}`. Receivers
+// subscriptions, never a secret; `PATCH /v2/webhooks/{id}` changes its url or events and answers it as
+// listed; `DELETE /v2/webhooks/{id}` answers `Deleted`; `POST /v2/webhooks/{id}/test` sends one
+// `webhook.test` event and answers 202 `{"eventId": …}`. Receivers
 // must be https on a public address unless the operator allows the host; a refused subscription is
 // 400, its text the server's choice. The kit subscribes only to CONTRACTS_WEBHOOK_URL (a receiver
 // the target accepts), to `inventory.negative`, which nothing the kit does causes, so the receiver
@@ -127,6 +128,31 @@ export const WEBHOOK_CHECKS: Check[] = [
       skipUnlessOffered(ctx, ex, "POST /v2/webhooks/{id}/test");
       const answer = expectJson(ex, 202) as { eventId?: unknown };
       assert(typeof answer?.eventId === "string" && answer.eventId.length > 0, `202 {"eventId": …}, got ${ex.body.slice(0, 120)}`, ex);
+    },
+  },
+  {
+    name: "PATCH /v2/webhooks/{id} of no subscription answers 404 `Not Found`",
+    tags: ["text"],
+    async run(ctx) {
+      await offered(ctx);
+      expectText(ctx, await call(ctx, { method: "PATCH", path: `${PATH}/${missingId(ctx)}`, json: { events: EVENTS } }), 404, "Not Found");
+    },
+  },
+  {
+    name: "PATCH /v2/webhooks/{id} with new events answers the subscription as listed, with those events and its url",
+    needs: ["creates", "webhook"],
+    async run(ctx) {
+      const { id } = await kitSubscription(ctx);
+      const events = ["inventory.deleted", "inventory.negative"];
+      const ex = await call(ctx, { method: "PATCH", path: `${PATH}/${id}`, json: { events } });
+      skipUnlessOffered(ctx, ex, "PATCH /v2/webhooks/{id}");
+      const answer = expectObject(ex);
+      const list = await listed(ctx);
+      const item = list.items.find((w) => w.id === id);
+      if (!item) fail(`the changed subscription ${id} is not listed`, list.ex);
+      for (const [what, v] of [["the answer", answer], ["the list", item]] as const) {
+        assert(v.id === id && v.url === ctx.config.webhookUrl && JSON.stringify(v.events) === JSON.stringify(events), `${what} shows ${show({ id: v.id, url: v.url, events: v.events })}, expected the events ${show(events)}`, what === "the answer" ? ex : list.ex);
+      }
     },
   },
   {

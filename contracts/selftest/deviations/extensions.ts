@@ -304,6 +304,19 @@ const WEBHOOKS: Deviation[] = [
     },
   }),
   dev({
+    name: "webhook-patch-missing-200", caughtBy: "PATCH /v2/webhooks/{id} of no subscription", what: "changing a subscription that does not exist answers 200",
+    async handle(c) { const m = c.method === "PATCH" ? HOOK_ONE.exec(c.path) : null; if (m && missing(m[1])) return json({ id: m[1], events: c.json()?.events }); },
+  }),
+  dev({
+    name: "webhook-patch-keeps-events", caughtBy: "with new events answers the subscription as listed", what: "a change of events answers 200 and keeps the old ones",
+    async handle(c) {
+      const m = c.method === "PATCH" ? HOOK_ONE.exec(c.path) : null;
+      if (!m || missing(m[1])) return;
+      const list = await c.forward({ method: "GET", path: HOOKS });
+      return mapJson(list, (l) => (Array.isArray(l) ? l.find((w) => w.id === m[1]) ?? l : l));
+    },
+  }),
+  dev({
     name: "webhook-delete-ignored", caughtBy: "answers 200 `Deleted`; then it is not listed", what: "deleting a subscription answers `Deleted` and keeps it",
     async handle(c) { const m = c.method === "DELETE" ? HOOK_ONE.exec(c.path) : null; if (m && !missing(m[1]) && asMain(c)) return text("Deleted", 200); },
   }),
