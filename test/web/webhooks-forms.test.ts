@@ -1,0 +1,70 @@
+import { describe, expect, test } from "bun:test";
+import { webHarness } from "./helpers.ts";
+
+// Settings › Webhooks' forms in process (the browser test walks the happy path): each form acts on the
+// signed-in account's webhooks only, needs the page's CSRF token, and a refused change leaves the
+// webhook as it was.
+
+const HOOK = "http://127.0.0.1:9/hook";
+
+async function twoAccounts() {
+  const h = await webHarness(3600, { webhookAllowHosts: ["127.0.0.1"] });
+  await h.user("alice");
+  await h.user("bob");
+  const alice = h.client();
+  const bob = h.client();
+  await alice.signIn("alice");
+  await bob.signIn("bob");
+  const made = await alice.post("/settings/webhooks", { csrf: await alice.token(), url: HOOK, event: ["batch.updated"] });
+  expect(made.status).toBe(200);
+  const id = /id="webhook-(wh_[\w-]+)"/.exec(made.text)![1]!;
+  const listed = async () => (await h.store.webhooks("alice")).map((w) => [w.id, w.url, w.events, w.pending]);
+  return { h, alice, bob, id, listed };
+}
+
+describe("settings › webhooks forms", () => {
+  test("another account's webhook: change, test and delete are 404 and leave it as it was", async () => {
+    const { bob, id, listed } = await twoAccounts();
+    const before = await listed();
+    const posts: Array<[string, Record<string, string | string[]>]> = [
+      [`/settings/webhooks/${id}/change`, { url: "http://127.0.0.1:9/bob", event: ["recipe.created"] }],
+      [`/settings/webhooks/${id}/test`, {}],
+      [`/settings/webhooks/${id}/delete`, {}],
+    ];
+    for (const [path, fields] of posts) {
+      const res = await bob.post(path, { csrf: await bob.token(), ...fields });
+      expect([path, res.status, res.text.includes(`<p class="error" role="alert" id="webhook-error">That webhook no longer exists.</p>`)]).toEqual([path, 404, true]);
+    }
+    expect(await listed()).toEqual(before);
+  });
+
+  test("without the page's CSRF token nothing changes and no test event is recorded", async () => {
+    const { alice, id, listed } = await twoAccounts();
+    const before = await listed();
+    for (const path of [`/settings/webhooks/${id}/change`, `/settings/webhooks/${id}/test`]) {
+      const res = await alice.post(path, { csrf: "forged", url: "http://127.0.0.1:9/forged", event: ["recipe.created"] });
+      expect([path, res.status]).toEqual([path, 403]);
+    }
+    expect(await listed()).toEqual(before);
+  });
+
+  test("a change with no event is refused in the webhook's own card, with what was posted, and changes nothing", async () => {
+    const { alice, id, listed } = await twoAccounts();
+    const before = await listed();
+    const res = await alice.post(`/settings/webhooks/${id}/change`, { csrf: await alice.token(), url: "http://127.0.0.1:9/elsewhere" });
+    expect(res.status).toBe(400);
+    const card = res.text.slice(res.text.indexOf(`id="webhook-${id}"`));
+    expect(card).toContain(`<details class="change" open>`);
+    expect(card).toContain(`<p class="error" role="alert">Choose at least one event.</p>`);
+    expect(card).toContain(`value="http://127.0.0.1:9/elsewhere"`);
+    expect(await listed()).toEqual(before);
+  });
+
+  test("a test event from the page is recorded for that webhook and named by its id", async () => {
+    const { alice, id, listed } = await twoAccounts();
+    const res = await alice.post(`/settings/webhooks/${id}/test`, { csrf: await alice.token() });
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/<p class="test-sent" role="status">A test event \(<code>msg_[\w-]{22}<\/code>\) is on its way; reload to see how it went\.<\/p>/);
+    expect(await listed()).toEqual([[id, HOOK, ["batch.updated"], 1]]);
+  });
+});
