@@ -2,9 +2,8 @@
 // `{"id": …, "secret": "whsec_…"}` (the secret only there); `GET /v2/webhooks` lists the account's
 // subscriptions, never a secret; `PATCH /v2/webhooks/{id}` changes its url or events and answers it as
 // listed; `DELETE /v2/webhooks/{id}` answers `Deleted`; `POST /v2/webhooks/{id}/test` sends one
-// `webhook.test` event and answers 202 `{"eventId": …}`. Receivers
-// must be https on a public address unless the operator allows the host; a refused subscription is
-// 400, its text the server's choice. The kit subscribes only to CONTRACTS_WEBHOOK_URL (a receiver
+// `webhook.test` event and answers 202 `{"eventId": …}`. Receivers must be https on a public address
+// unless the operator allows the host; a refused subscription is 400, its text the server's choice. The kit subscribes only to CONTRACTS_WEBHOOK_URL (a receiver
 // the target accepts), to `inventory.negative`, which nothing the kit does causes, so the receiver
 // gets the one test event; the subscription is deleted by the last check, else by the teardown.
 import type { Exchange } from "../../client.ts";
