@@ -169,7 +169,7 @@ export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number
  * event locked, which this query skips without seeing it, so a later one is safe to claim only when
  * no earlier one exists at all.
  */
-export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
+export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, w.previous_secret, w.previous_until, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
   FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
   WHERE d.next_at <= $1 AND NOT EXISTS (
     SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.resource = d.resource AND p.seq < d.seq)
@@ -180,6 +180,8 @@ export interface DueRow {
   webhook_id: string;
   url: string;
   secret: string;
+  previous_secret: string | null;
+  previous_until: number | string | null;
   event_id: string;
   type: string;
   resource: string;
@@ -193,6 +195,7 @@ export const dueDelivery = (r: DueRow) => ({
   webhookId: r.webhook_id,
   url: r.url,
   sealedSecret: r.secret,
+  ...(r.previous_secret === null ? {} : { previousSealedSecret: r.previous_secret, previousUntil: Number(r.previous_until) }),
   eventId: r.event_id,
   type: r.type,
   resource: r.resource,

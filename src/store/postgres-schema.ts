@@ -152,6 +152,8 @@ export const MIGRATIONS: readonly PgMigration[] = [
   toReadingRows,
   // Webhook subscriptions, their outbox and their last attempts.
   POSTGRES_WEBHOOK_TABLES,
+  // A rotated subscription's previous signing secret (sealed) and until when it still signs (sqlite-schema.ts).
+  `ALTER TABLE webhooks ADD COLUMN previous_secret TEXT, ADD COLUMN previous_until BIGINT;`,
 ];
 
 const SERIES_COLUMNS = `

@@ -60,6 +60,13 @@ export class PostgresWebhooks {
     return rows.length === 1;
   }
 
+  async rotate(userId: string, id: string, sealedSecret: string, previousUntil: number): Promise<boolean> {
+    const sql = await this.db();
+    const rows = await sql`UPDATE webhooks SET previous_secret = secret, previous_until = ${previousUntil}, secret = ${sealedSecret}
+      WHERE user_id = ${userId} AND id = ${id} RETURNING id`;
+    return rows.length === 1;
+  }
+
   async attempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
     const sql = await this.db();
     const rows = await sql`SELECT a.webhook_id, a.event_id, a.type, a.at, a.status, a.duration_ms, a.detail FROM webhook_attempts a

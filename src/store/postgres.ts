@@ -216,6 +216,10 @@ export class PostgresStore extends PostgresAccounts implements Store {
     return findable(userId, id) && this.hooks.update(userId, id, changes);
   }
 
+  async rotateWebhookSecret(userId: string, id: string, sealedSecret: string, previousUntil: number): Promise<boolean> {
+    return findable(userId, id) && this.hooks.rotate(userId, id, sealedSecret, previousUntil);
+  }
+
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
     return findable(userId, webhookId) ? this.hooks.attempts(userId, webhookId) : [];
   }

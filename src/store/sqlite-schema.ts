@@ -240,6 +240,12 @@ export const MIGRATIONS: readonly Migration[] = [
   DELETE FROM webhook_events;
   ALTER TABLE webhook_events ADD COLUMN at INTEGER;
   `,
+  `
+  -- A rotated subscription's previous signing secret (sealed) and until when deliveries still carry
+  -- its signature beside the new one's, so receivers can change secrets without missing a delivery.
+  ALTER TABLE webhooks ADD COLUMN previous_secret TEXT;
+  ALTER TABLE webhooks ADD COLUMN previous_until INTEGER;
+  `,
 ];
 
 /**

@@ -184,6 +184,14 @@ export class SqliteWebhooks implements GroupStage {
     return n === 1;
   }
 
+  rotate(userId: string, id: string, sealedSecret: string, previousUntil: number): boolean {
+    return (
+      this.statements
+        .get("UPDATE webhooks SET previous_secret = secret, previous_until = ?, secret = ? WHERE user_id = ? AND id = ?")
+        .run(previousUntil, sealedSecret, userId, id).changes === 1
+    );
+  }
+
   private owns(userId: string, id: string): boolean {
     return this.statements.get("SELECT 1 FROM webhooks WHERE user_id = ? AND id = ?").get(userId, id) !== null;
   }
@@ -249,7 +257,7 @@ export class SqliteWebhooks implements GroupStage {
     if (seqs.length === 0) return 0;
     const due = (
       this.statements
-        .get(`SELECT d.seq, d.webhook_id, w.url, w.secret, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
+        .get(`SELECT d.seq, d.webhook_id, w.url, w.secret, w.previous_secret, w.previous_until, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.seq IN (SELECT value FROM json_each(?)) ORDER BY d.seq`)
         .all(JSON.stringify(seqs)) as DueRow[]
     ).map(dueDelivery);

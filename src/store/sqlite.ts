@@ -282,6 +282,10 @@ export class SqliteStore extends SqliteAccounts implements Store {
     return this.hooks.update(userId, id, changes);
   }
 
+  async rotateWebhookSecret(userId: string, id: string, sealedSecret: string, previousUntil: number): Promise<boolean> {
+    return this.hooks.rotate(userId, id, sealedSecret, previousUntil);
+  }
+
   async webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]> {
     return this.hooks.attempts(userId, webhookId);
   }

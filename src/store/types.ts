@@ -307,6 +307,11 @@ export interface Store extends RateStorage {
    * the account has no such subscription. Its undelivered events stay.
    */
   updateWebhook(userId: string, id: string, changes: WebhookChanges): Promise<boolean>;
+  /**
+   * Gives a subscription a new signing secret (sealed); the one it had signs beside it until
+   * `previousUntil`, replacing any earlier previous one. False when the account has no such subscription.
+   */
+  rotateWebhookSecret(userId: string, id: string, sealedSecret: string, previousUntil: number): Promise<boolean>;
   /** The last attempts (at most ATTEMPTS_KEPT per subscription), newest first. */
   webhookAttempts(userId: string, webhookId: string): Promise<WebhookAttempt[]>;
   /**

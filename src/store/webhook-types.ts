@@ -78,6 +78,9 @@ export interface DueDelivery {
   webhookId: string;
   url: string;
   sealedSecret: string;
+  /** A rotated subscription's previous secret, sealed, and until when it still signs (ms). */
+  previousSealedSecret?: string;
+  previousUntil?: number;
   eventId: string;
   type: string;
   /** What the event is about (`batch/<id>`, …): one resource's events are delivered in order. */

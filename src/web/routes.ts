@@ -86,6 +86,7 @@ export function webRoutes({ store, config }: Pick<Deps, "store" | "config">, opt
     .post("/settings/webhooks/:id/delete", async ({ request, params }) => (await settings()).postWebhookDeleteForm(web, request, params.id), { parse: "none" })
     .post("/settings/webhooks/:id/test", async ({ request, params }) => (await settings()).postWebhookTestForm(web, request, params.id), { parse: "none" })
     .post("/settings/webhooks/:id/change", async ({ request, params }) => (await settings()).postWebhookChangeForm(web, request, params.id), { parse: "none" })
+    .post("/settings/webhooks/:id/secret", async ({ request, params }) => (await settings()).postWebhookSecretForm(web, request, params.id), { parse: "none" })
     .get("/batches", async ({ request }) => (await batches()).getBatchList(web, request))
     .get("/batches/:id", async ({ request, params }) => (await batches()).getBatch(web, request, params.id))
     .post("/batches/:id/measured", async ({ request, params }) => (await batches()).postMeasured(web, request, params.id), { parse: "none" })

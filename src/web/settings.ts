@@ -6,7 +6,7 @@ import { page, type Viewer } from "./layout.ts";
 import { settingsMain, type SettingsView } from "./pages/settings.ts";
 import { webhooksSection, type WebhooksSectionView } from "./pages/settings-webhooks.ts";
 import { isSecureRequest } from "./session.ts";
-import { postWebhook, postWebhookChange, postWebhookDelete, postWebhookTest, webhooksView } from "./webhooks.ts";
+import { postWebhook, postWebhookChange, postWebhookDelete, postWebhookSecret, postWebhookTest, webhooksView } from "./webhooks.ts";
 
 function settingsPage(view: SettingsView, viewer: Viewer, hooks: WebhooksSectionView, status = 200): Response {
   const main = html`${settingsMain(view)}
@@ -22,6 +22,7 @@ export const postWebhookForm = (web: Web, request: Request) => postWebhook(web, 
 export const postWebhookDeleteForm = (web: Web, request: Request, id: string) => postWebhookDelete(web, request, id, withHooks(web));
 export const postWebhookTestForm = (web: Web, request: Request, id: string) => postWebhookTest(web, request, id, withHooks(web));
 export const postWebhookChangeForm = (web: Web, request: Request, id: string) => postWebhookChange(web, request, id, withHooks(web));
+export const postWebhookSecretForm = (web: Web, request: Request, id: string) => postWebhookSecret(web, request, id, withHooks(web));
 
 /** The base URL clients of this server use, as the request reached it. */
 export function baseUrl(request: Request): string {

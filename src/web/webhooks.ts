@@ -1,11 +1,11 @@
 import { HttpError } from "../http/errors.ts";
-import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from "../webhooks/service.ts";
+import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "../webhooks/service.ts";
 import { signedInPost, type Web } from "./guard.ts";
 import type { Viewer } from "./layout.ts";
 import type { WebhooksSectionView } from "./pages/settings-webhooks.ts";
 
 // The settings page's webhook forms: add one (its secret shown on this answer only), change one's url
-// and events, send one a test event, and delete one.
+// and events, send one a test event, give one a new secret (shown on that answer only), and delete one.
 // The signed-in owner of the account may subscribe to every event (a key's scopes limit the API's
 // subscriptions, not the owner's). The page answers with the whole settings page (settings.ts).
 
@@ -53,6 +53,20 @@ export async function postWebhookChange(web: Web, request: Request, id: string, 
     if (!(error instanceof HttpError)) throw error;
     if (error.status === 404) return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
     return page(viewer, await webhooksView(web, viewer, { changed: { id, error: refusal(error, events), url, checked: events } }), 400);
+  }
+}
+
+export async function postWebhookSecret(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
+  const posted = await signedInPost(web, request);
+  if (posted instanceof Response) return posted;
+  const { viewer } = posted;
+  try {
+    const rotated = await rotateSecret(web.store, viewer.userId, id);
+    const url = (await listWebhooks(web.store, viewer.userId)).find((w) => w.id === id)?.url ?? "";
+    return page(viewer, await webhooksView(web, viewer, { rotated: { ...rotated, url } }));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
   }
 }
 

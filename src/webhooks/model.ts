@@ -43,3 +43,9 @@ export const WebhookUpdateSchema = Type.Partial(WebhookCreateSchema, { minProper
 export const WebhookTestSentSchema = Type.Object({
   eventId: Type.String({ description: "The test event's `webhook-id`: the same on every attempt, and in `lastDeliveries`" }),
 });
+
+export const WebhookSecretSchema = Type.Object({
+  id: Type.String(),
+  secret: Type.String({ pattern: "^whsec_", description: "The new signing secret: shown in this answer only" }),
+  previousSecretUntil: Type.String({ format: "date-time", description: "Until then deliveries are signed with the previous secret too" }),
+});

@@ -4,8 +4,8 @@ import { jsonText, TEXT } from "../http/errors.ts";
 import { canonicalJson } from "../lib/json.ts";
 import { SCOPES } from "../lib/scopes.ts";
 import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operations.ts";
-import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookTestSentSchema, WebhookUpdateSchema, WebhookViewSchema } from "./model.ts";
-import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, updateWebhook } from "./service.ts";
+import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookSecretSchema, WebhookTestSentSchema, WebhookUpdateSchema, WebhookViewSchema } from "./model.ts";
+import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "./service.ts";
 
 // Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
 // them; a subscription may ask only for events its key may read (service.ts).
@@ -67,6 +67,21 @@ export function webhookRoutes(deps: Deps): void {
         const key = await store.getApiKey(userId);
         return canonicalJson(await updateWebhook(store, userId, key?.scopes ?? [], params.id!, body, config.webhookAllowHosts));
       },
+    )
+    .post(
+      "/v2/webhooks/:id/secret",
+      {
+        scope: ANY_READ,
+        answer: "json",
+        doc: {
+          summary: "Rotate a webhook's signing secret",
+          description:
+            "A new `whsec_` secret, in this answer only. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), the new secret's and the previous one's, so a receiver verifies with either while it moves to the new one. A body, if any, is not read.",
+          parameters: [ID_PARAMETER],
+          responses: { "200": json(WebhookSecretSchema, "The new secret"), "404": NOT_FOUND },
+        },
+      },
+      async ({ params, userId }) => canonicalJson(await rotateSecret(store, userId, params.id!)),
     )
     .post(
       "/v2/webhooks/:id/test",

@@ -11,6 +11,8 @@ import { newSecret } from "./signing.ts";
 
 /** Subscriptions one account may hold. */
 export const MAX_WEBHOOKS = 20;
+/** How long a rotated-out secret still signs deliveries beside the new one. */
+export const PREVIOUS_SECRET_MS = 24 * 60 * 60 * 1000;
 /** Characters of a receiver URL. */
 const MAX_URL = 2000;
 
@@ -18,6 +20,11 @@ export interface NewWebhook {
   id: string;
   /** Shown once, in this answer; kept only sealed. */
   secret: string;
+}
+
+/** A subscription's new secret, shown once, and until when the one it replaced still signs. */
+export interface RotatedSecret extends NewWebhook {
+  previousSecretUntil: string;
 }
 
 /** A subscription as listed: its state, and its last attempts, never its secret. */
@@ -109,4 +116,17 @@ export async function sendTestEvent(store: Store, userId: string, id: string): P
   const eventId = await store.recordWebhookEvent(userId, id, testEvent(userId, id));
   if (eventId === undefined) throw notFound();
   return { eventId };
+}
+
+/**
+ * A new signing secret for the subscription, shown only in this answer. Deliveries carry signatures
+ * of both it and the one it replaces for PREVIOUS_SECRET_MS, so receivers move to it without missing
+ * one; a rotation within that time replaces the older previous secret.
+ */
+export async function rotateSecret(store: Store, userId: string, id: string, now = Date.now()): Promise<RotatedSecret> {
+  const secret = newSecret();
+  const sealed = await seal(await sealingKey(store), secret, id);
+  const until = now + PREVIOUS_SECRET_MS;
+  if (!(await store.rotateWebhookSecret(userId, id, sealed, until))) throw notFound();
+  return { id, secret, previousSecretUntil: iso(until) };
 }

@@ -16,14 +16,18 @@ export function signature(secret: string, id: string, timestamp: number, body: s
   return `v1,${new Bun.CryptoHasher("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
-/** The headers of one attempt, signed at its time. */
-export function signedHeaders(secret: string, id: string, at: number, body: string): Record<string, string> {
+/**
+ * The headers of one attempt, signed at its time with each secret given: after a rotation the new
+ * secret and, for a while, the previous one, space-separated as Standard Webhooks lists signatures,
+ * so a receiver holding either verifies the delivery.
+ */
+export function signedHeaders(secrets: readonly string[], id: string, at: number, body: string): Record<string, string> {
   const timestamp = Math.floor(at / 1000);
   return {
     "content-type": "application/json",
     "user-agent": "brewrecords-webhooks",
     "webhook-id": id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": signature(secret, id, timestamp, body),
+    "webhook-signature": secrets.map((secret) => signature(secret, id, timestamp, body)).join(" "),
   };
 }

@@ -92,8 +92,8 @@ export class DeliveryWorker implements OutboxListener {
   /** The count of requests begun when the worker last looked, and when that was. */
   private requestsSeen = 0;
   private seenAt = performance.now();
-  /** Secrets unsealed, by subscription, with the sealed text they came from (held in memory only). */
-  private readonly secrets = new Map<string, { sealed: string; secret: string }>();
+  /** Secrets unsealed, by the sealed text they came from (held in memory only). */
+  private readonly secrets = new Map<string, string>();
   /** The earliest retry this process scheduled and has not yet looked for. */
   private nextRetryAt = Infinity;
   /** A round failed (the database unreachable, say): logged once, and once more when rounds work again. */
@@ -211,15 +211,22 @@ export class DeliveryWorker implements OutboxListener {
     });
   }
 
-  /** A subscription's signing secret, unsealed once for the rounds that follow. */
-  private async secretOf(d: DueDelivery): Promise<string> {
-    const known = this.secrets.get(d.webhookId);
-    if (known?.sealed === d.sealedSecret) return known.secret;
-    const secret = await unseal(await sealingKey(this.store), d.sealedSecret, d.webhookId);
-    // Subscriptions since deleted leave theirs here: the map is emptied now and then rather than kept in step.
+  /** A sealed signing secret of a subscription, unsealed once for the rounds that follow. */
+  private async unsealed(webhookId: string, sealed: string): Promise<string> {
+    const known = this.secrets.get(sealed);
+    if (known !== undefined) return known;
+    const secret = await unseal(await sealingKey(this.store), sealed, webhookId);
+    // Subscriptions since deleted or rotated leave theirs here: the map is emptied now and then rather than kept in step.
     if (this.secrets.size >= SECRETS_HELD) this.secrets.clear();
-    this.secrets.set(d.webhookId, { sealed: d.sealedSecret, secret });
+    this.secrets.set(sealed, secret);
     return secret;
+  }
+
+  /** The secrets a delivery at `at` is signed with: the subscription's, and its previous one while that still signs. */
+  private async secretsOf(d: DueDelivery, at: number): Promise<string[]> {
+    const current = await this.unsealed(d.webhookId, d.sealedSecret);
+    if (d.previousSealedSecret === undefined || !(at < d.previousUntil!)) return [current];
+    return [current, await this.unsealed(d.webhookId, d.previousSealedSecret)];
   }
 
   /**
@@ -257,10 +264,10 @@ export class DeliveryWorker implements OutboxListener {
       // Checked again at each delivery: a name may resolve elsewhere than when it was subscribed.
       const refusal = await destinationRefusal(d.url, webhookAllowHosts, this.resolve);
       if (refusal) return outcome(null, refusal);
-      const secret = await this.secretOf(d);
+      const secrets = await this.secretsOf(d, at);
       const response = await fetch(d.url, {
         method: "POST",
-        headers: signedHeaders(secret, d.eventId, at, d.payload),
+        headers: signedHeaders(secrets, d.eventId, at, d.payload),
         body: d.payload,
         redirect: "manual",
         signal: limit.signal,

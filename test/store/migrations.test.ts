@@ -123,11 +123,14 @@ test("a database in a folder that does not exist yet is created with its folders
   expect(await Bun.file(path).exists()).toBe(true);
 });
 
+/** Migrations after those of the outbox's rows: the rotated-out secret's columns. */
+const LATER = 1;
+
 /**
  * A database whose account "u" has two subscriptions and three batches' events recorded, one row each,
  * as earlier versions recorded them: each event as its delivery, [webhook id, event id, type,
- * resource, payload, created at], in JSON text; and the table as it was before the last `back`
- * migrations, without the columns those add.
+ * resource, payload, created at], in JSON text; and the tables as they were before the last `back`
+ * migrations of the outbox's rows (and the LATER ones), without the columns those add.
  */
 async function recordedBefore(name: string, back: 1 | 2): Promise<string> {
   const path = join(dir.path, name);
@@ -138,6 +141,8 @@ async function recordedBefore(name: string, back: 1 | 2): Promise<string> {
   await first.addWebhook(hook("wh_b", ["batch.created", "batch.updated"]));
   await first.close();
   const old = new Database(path);
+  old.exec("ALTER TABLE webhooks DROP COLUMN previous_secret");
+  old.exec("ALTER TABLE webhooks DROP COLUMN previous_until");
   old.exec("ALTER TABLE webhook_events DROP COLUMN at");
   if (back === 2) old.exec("ALTER TABLE webhook_events DROP COLUMN counts");
   ["x", "y", "z"].forEach((id, i) => {
@@ -146,7 +151,7 @@ async function recordedBefore(name: string, back: 1 | 2): Promise<string> {
     if (back === 1) old.query("INSERT INTO webhook_events (count, counts, events) VALUES (2, ?, ?)").run('{"wh_a":1,"wh_b":1}', text);
     else old.query("INSERT INTO webhook_events (count, events) VALUES (2, ?)").run(text);
   });
-  old.exec(`PRAGMA user_version = ${MIGRATIONS.length - back}`);
+  old.exec(`PRAGMA user_version = ${MIGRATIONS.length - LATER - back}`);
   old.close();
   return path;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import type { Database } from "bun:sqlite";
 import { webHarness } from "./helpers.ts";
 
 // Settings › Webhooks' forms in process (the browser test walks the happy path): each form acts on the
@@ -22,13 +23,18 @@ async function twoAccounts() {
   return { h, alice, bob, id, listed };
 }
 
+/** The subscription's sealed secret as stored. */
+const sealed = async (h: Awaited<ReturnType<typeof webHarness>>, id: string) =>
+  ((h.store as unknown as { db: Database }).db.query("SELECT secret FROM webhooks WHERE id = ?").get(id) as { secret: string }).secret;
+
 describe("settings › webhooks forms", () => {
-  test("another account's webhook: change, test and delete are 404 and leave it as it was", async () => {
+  test("another account's webhook: change, test, new secret and delete are 404 and leave it as it was", async () => {
     const { bob, id, listed } = await twoAccounts();
     const before = await listed();
     const posts: Array<[string, Record<string, string | string[]>]> = [
       [`/settings/webhooks/${id}/change`, { url: "http://127.0.0.1:9/bob", event: ["recipe.created"] }],
       [`/settings/webhooks/${id}/test`, {}],
+      [`/settings/webhooks/${id}/secret`, {}],
       [`/settings/webhooks/${id}/delete`, {}],
     ];
     for (const [path, fields] of posts) {
@@ -38,14 +44,16 @@ describe("settings › webhooks forms", () => {
     expect(await listed()).toEqual(before);
   });
 
-  test("without the page's CSRF token nothing changes and no test event is recorded", async () => {
-    const { alice, id, listed } = await twoAccounts();
+  test("without the page's CSRF token nothing changes, no test event is recorded and the secret stays", async () => {
+    const { h, alice, id, listed } = await twoAccounts();
     const before = await listed();
-    for (const path of [`/settings/webhooks/${id}/change`, `/settings/webhooks/${id}/test`]) {
+    const sealedBefore = await sealed(h, id);
+    for (const path of [`/settings/webhooks/${id}/change`, `/settings/webhooks/${id}/test`, `/settings/webhooks/${id}/secret`]) {
       const res = await alice.post(path, { csrf: "forged", url: "http://127.0.0.1:9/forged", event: ["recipe.created"] });
       expect([path, res.status]).toEqual([path, 403]);
     }
     expect(await listed()).toEqual(before);
+    expect(await sealed(h, id)).toBe(sealedBefore);
   });
 
   test("a change with no event is refused in the webhook's own card, with what was posted, and changes nothing", async () => {
@@ -67,4 +75,17 @@ describe("settings › webhooks forms", () => {
     expect(res.text).toMatch(/<p class="test-sent" role="status">A test event \(<code>msg_[\w-]{22}<\/code>\) is on its way; reload to see how it went\.<\/p>/);
     expect(await listed()).toEqual([[id, HOOK, ["batch.updated"], 1]]);
   });
+});
+
+test("a new secret from the page is shown once, says until when the previous one signs, and is never listed", async () => {
+  const { h, alice, id } = await twoAccounts();
+  const before = await sealed(h, id);
+  const res = await alice.post(`/settings/webhooks/${id}/secret`, { csrf: await alice.token() });
+  expect(res.status).toBe(200);
+  const secret = /<input id="new-webhook-secret" class="api-key" type="text" readonly value="(whsec_[A-Za-z0-9+/]{43}=)"/.exec(res.text)?.[1];
+  expect(secret).toBeDefined();
+  expect(res.text).toContain(`<h3 id="new-webhook-heading">The webhook&#39;s new secret</h3>`);
+  expect(res.text).toMatch(/Until <time datetime="[^"]+">[^<]+<\/time> deliveries are signed with the previous secret too/);
+  expect(await sealed(h, id)).not.toEqual(before);
+  expect((await alice.get("/settings")).text).not.toContain(secret!.slice(6));
 });

@@ -7,7 +7,8 @@ import { FERMENTING_ID } from "./data.ts";
 // Settings › Webhooks in Chromium against the real server process, with a real receiver on
 // 127.0.0.1: a refused URL is refused with its reason, a new webhook's secret is shown once, a change
 // made on the batch page is delivered and listed, a failing receiver shows as failing, a test event
-// sent once it is mended makes it active again, its url and events change, and deleting works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
+// sent once it is mended makes it active again, its url and events change, a new secret signs beside
+// the old one, and deleting works; on a phone and a desktop, with no axe-core violation and nothing scrolling sideways.
 
 const receiver = new Receiver().start();
 let world: World;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe("the webhooks section of the settings page", () => {
   for (const [size, viewport] of [["phone", PHONE], ["desktop", DESKTOP]] as const) {
-    test(`${size}: add, see the secret once, see deliveries and failing, send a test event, change it, delete`, async () => {
+    test(`${size}: add, see the secret once, see deliveries and failing, send a test event, change it, give it a new secret, delete`, async () => {
       const tab = await newTab(world, viewport);
       const { page } = tab;
       const path = `/${size}`;
@@ -111,6 +112,20 @@ describe("the webhooks section of the settings page", () => {
       expect(await item.locator("p", { hasText: "Events:" }).innerText()).toBe("Events: batch.updated, recipe.created");
       expect(await sidewaysScroll(page)).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
+
+      // A new secret, shown once: the next delivery is signed with it and with the one it replaces.
+      await Promise.all([page.waitForURL(/\/secret$/), item.getByRole("button", { name: `New secret for the webhook to ${receiver.url(path)}` }).click()]);
+      const rotated = await page.locator("#new-webhook-secret").inputValue();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      expect(await sidewaysScroll(page)).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await shoot(page, `settings-webhook-new-secret-${size}`);
+      const seen = receiver.at(path).length;
+      await Promise.all([page.waitForURL(/\/test$/), item.getByRole("button", { name: `Send a test event to ${receiver.url(path)}` }).click()]);
+      await until("a test event after the new secret", () => receiver.at(path).length > seen);
+      const signedTwice = receiver.at(path)[seen]!;
+      expect([Receiver.verifies(rotated, signedTwice), Receiver.verifies(secret, signedTwice)]).toEqual([true, true]);
 
       await Promise.all([page.waitForURL(/\/delete$/), item.getByRole("button", { name: `Delete the webhook to ${receiver.url(path)}` }).click()]);
       expect(await page.locator("#no-webhooks").innerText()).toBe("No webhooks yet.");

@@ -134,6 +134,27 @@ describe("deliveries to a real receiver", () => {
     expect([listed.lastDeliveries[0].eventId, listed.lastDeliveries[0].type, listed.lastDeliveries[0].status, listed.pending]).toEqual([eventId, "webhook.test", 204, 0]);
   }, 30_000);
 
+  test("a new secret, shown once: deliveries then verify with it and, for a day, with the one it replaced", async () => {
+    const { id, secret: first } = await subscribe("/rotated", ["recipe.deleted"]);
+    const before = Date.now();
+    const rotated = await api("POST", `/v2/webhooks/${id}/secret`);
+    expect(rotated.status).toBe(200);
+    const { secret, previousSecretUntil, ...rest } = rotated.json();
+    expect(rest).toEqual({ id });
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(secret).not.toBe(first);
+    expect(Date.parse(previousSecretUntil) - before).toBeGreaterThanOrEqual(24 * 3600_000);
+    expect(Date.parse(previousSecretUntil) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+    const listed = await api("GET", "/v2/webhooks");
+    expect([listed.text.includes(secret.slice(6)), listed.text.includes(first.slice(6))]).toEqual([false, false]);
+    expect((await api("POST", `/v2/webhooks/${id}/test`)).status).toBe(202);
+    await until("the test event", () => receiver.at("/rotated").length >= 1);
+    const got = receiver.at("/rotated")[0]!;
+    expect([Receiver.verifies(secret, got), Receiver.verifies(first, got), got.signature.split(" ").length]).toEqual([true, true, 2]);
+    const missing = await api("POST", "/v2/webhooks/wh_missing/secret");
+    expect([missing.status, missing.text]).toEqual([404, "Not Found"]);
+  }, 30_000);
+
   test("after a 500 and a timeout the same event comes again with the same webhook-id, and the page's record shows each attempt", async () => {
     const { id } = await subscribe("/flaky", ["recipe.created"]);
     receiver.answer = (request, r, n) => {

@@ -20,9 +20,18 @@ describe("signing", () => {
     const secret = newSecret();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const body = JSON.stringify({ type: "batch.updated", data: { id: "b1" } });
-    const headers = signedHeaders(secret, "msg_1", Date.now(), body);
+    const headers = signedHeaders([secret], "msg_1", Date.now(), body);
     expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(secret).verify(body.replace("b1", "b2"), headers)).toThrow();
+    expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
+  });
+
+  test("signed with a new and a previous secret, a delivery verifies with either, and with no other", () => {
+    const [current, previous] = [newSecret(), newSecret()];
+    const body = JSON.stringify({ type: "webhook.test", data: { id: "wh_1" } });
+    const headers = signedHeaders([current, previous], "msg_2", Date.now(), body);
+    expect(headers["webhook-signature"]!.split(" ")).toHaveLength(2);
+    for (const secret of [current, previous]) expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
     expect(() => new Webhook(newSecret()).verify(body, headers)).toThrow();
   });
 

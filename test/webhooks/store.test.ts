@@ -385,6 +385,29 @@ for (const kind of STORE_KINDS) {
       }
     });
 
+    test("a new secret: a due delivery carries it and, until the time given, the one it replaced; never for another account", async () => {
+      await store.addWebhook(hookRow("wh-rotated", ["recipe.deleted"]));
+      try {
+        const event = { type: "webhook.test", resource: "webhook/wh-rotated", createdAt: 96_000, account: USER, data: { kind: "webhook", id: "wh-rotated" } };
+        const dueOf = async (at: number) => {
+          await store.recordWebhookEvent(USER, "wh-rotated", { ...event, createdAt: at });
+          const [d] = (await claim(store, at)).filter((x) => x.webhookId === "wh-rotated");
+          return [d!.sealedSecret, d!.previousSealedSecret, d!.previousUntil];
+        };
+        expect(await dueOf(96_000)).toEqual(["sealed", undefined, undefined]);
+        expect(await store.rotateWebhookSecret("bob", "wh-rotated", "sealed-2", 123_456)).toBe(false);
+        expect(await store.rotateWebhookSecret(USER, "wh-none", "sealed-2", 123_456)).toBe(false);
+        expect(await store.rotateWebhookSecret(USER, "wh-rotated", "sealed-2", 123_456)).toBe(true);
+        expect(await dueOf(97_000)).toEqual(["sealed-2", "sealed", 123_456]);
+        // A second rotation: the first secret no longer signs.
+        expect(await store.rotateWebhookSecret(USER, "wh-rotated", "sealed-3", 234_567)).toBe(true);
+        expect(await dueOf(98_000)).toEqual(["sealed-3", "sealed-2", 234_567]);
+        expect(JSON.stringify(await store.webhooks(USER))).not.toContain("sealed");
+      } finally {
+        await store.removeWebhook(USER, "wh-rotated");
+      }
+    });
+
     test("subscriptions are listed without their secrets, and deleting one takes its events with it", async () => {
       const listed = await store.webhooks(USER);
       expect(listed.map((w) => w.id)).toEqual(["wh-batches", "wh-recipes"]);

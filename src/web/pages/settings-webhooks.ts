@@ -1,11 +1,11 @@
 import { EVENT_TYPES } from "../../webhooks/events.ts";
-import type { NewWebhook, WebhookView } from "../../webhooks/service.ts";
+import type { NewWebhook, RotatedSecret, WebhookView } from "../../webhooks/service.ts";
 import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
 
 // Settings › Webhooks: the account's subscriptions with their state and last deliveries, a form to
 // make one (its secret shown once), and for each a form to change its url and events and buttons to
-// send it a test event and to delete it (README, "Webhooks").
+// send it a test event, to give it a new secret (shown once) and to delete it (README, "Webhooks").
 
 const EVENT_MEANING: Record<(typeof EVENT_TYPES)[number], string> = {
   "batch.created": "a batch is created",
@@ -25,6 +25,8 @@ export interface WebhooksSectionView {
   csrf: string;
   hooks: WebhookView[];
   created?: NewWebhook & { url: string };
+  /** A subscription's new secret after a rotation, shown once. */
+  rotated?: RotatedSecret & { url: string };
   /** The subscription just sent a test event, and the event's `webhook-id`. */
   tested?: { id: string; eventId: string };
   /** The subscription whose change was just posted: saved, or refused with why and what was posted. */
@@ -86,6 +88,10 @@ ${changeForm(hook, csrf, changed)}
 <input type="hidden" name="csrf" value="${csrf}">
 <button type="submit" aria-label="Send a test event to ${hook.url}">Send a test event</button>
 </form>
+<form method="post" action="/settings/webhooks/${hook.id}/secret" class="inline">
+<input type="hidden" name="csrf" value="${csrf}">
+<button type="submit" aria-label="New secret for the webhook to ${hook.url}">New secret</button>
+</form>
 <form method="post" action="/settings/webhooks/${hook.id}/delete" class="inline">
 <input type="hidden" name="csrf" value="${csrf}">
 <button type="submit" aria-label="Delete the webhook to ${hook.url}">Delete</button>
@@ -93,10 +99,12 @@ ${changeForm(hook, csrf, changed)}
 </li>`;
 }
 
-function createdSecret(created: WebhooksSectionView["created"] & object): Html {
+function createdSecret(created: NewWebhook & { url: string }, previousUntil?: string): Html {
   return html`<section class="new-key" aria-labelledby="new-webhook-heading">
-<h3 id="new-webhook-heading">Your new webhook's secret</h3>
-<p role="status">Copy it now: it is shown only this once. Receivers verify each delivery with it (Standard Webhooks).</p>
+<h3 id="new-webhook-heading">${previousUntil ? "The webhook's new secret" : "Your new webhook's secret"}</h3>
+<p role="status">Copy it now: it is shown only this once. Receivers verify each delivery with it (Standard Webhooks).${
+    previousUntil ? html` Until ${when(previousUntil)} deliveries are signed with the previous secret too, so receivers can move to this one without missing any.` : ""
+  }</p>
 <p><label for="new-webhook-secret">Secret for ${created.url}</label>
 <input id="new-webhook-secret" class="api-key" type="text" readonly value="${created.secret}" spellcheck="false">
 <button type="button" class="copy" data-copy="new-webhook-secret" hidden>Copy secret</button> <span class="copy-status" aria-live="polite"></span></p>
@@ -109,6 +117,7 @@ export function webhooksSection(view: WebhooksSectionView): Html {
 <h2 id="webhooks-heading">Webhooks</h2>
 <p>brewrecords can tell your programs when something changes, instead of them asking every few minutes.</p>
 ${view.created ? createdSecret(view.created) : ""}
+${view.rotated ? createdSecret(view.rotated, view.rotated.previousSecretUntil) : ""}
 ${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscription(h, view.csrf, view.tested?.id === h.id ? view.tested.eventId : undefined, view.changed?.id === h.id ? view.changed : undefined))}</ul>` : html`<p id="no-webhooks">No webhooks yet.</p>`}
 <h3>Add a webhook</h3>
 ${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.error}</p>` : ""}
