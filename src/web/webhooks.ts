@@ -56,42 +56,33 @@ export async function postWebhookChange(web: Web, request: Request, id: string, 
   }
 }
 
-export async function postWebhookSecret(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
+/** A signed-in button on one webhook: `act` does what it says and answers what the page shows after; a webhook gone since is 404. */
+async function webhookButton(web: Web, request: Request, page: SettingsWithHooks, act: (viewer: Viewer) => Promise<Partial<WebhooksSectionView>>): Promise<Response> {
   const posted = await signedInPost(web, request);
   if (posted instanceof Response) return posted;
   const { viewer } = posted;
+  let shown: Partial<WebhooksSectionView>;
   try {
+    shown = await act(viewer);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
+  }
+  return page(viewer, await webhooksView(web, viewer, shown));
+}
+
+export const postWebhookSecret = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
+  webhookButton(web, request, page, async (viewer) => {
     const rotated = await rotateSecret(web.store, viewer.userId, id);
     const url = (await listWebhooks(web.store, viewer.userId)).find((w) => w.id === id)?.url ?? "";
-    return page(viewer, await webhooksView(web, viewer, { rotated: { ...rotated, url } }));
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
-  }
-}
+    return { rotated: { ...rotated, url } };
+  });
 
-export async function postWebhookTest(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
-  const posted = await signedInPost(web, request);
-  if (posted instanceof Response) return posted;
-  const { viewer } = posted;
-  try {
-    const { eventId } = await sendTestEvent(web.store, viewer.userId, id);
-    return page(viewer, await webhooksView(web, viewer, { tested: { id, eventId } }));
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
-  }
-}
+export const postWebhookTest = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
+  webhookButton(web, request, page, async (viewer) => ({ tested: { id, ...(await sendTestEvent(web.store, viewer.userId, id)) } }));
 
-export async function postWebhookDelete(web: Web, request: Request, id: string, page: SettingsWithHooks): Promise<Response> {
-  const posted = await signedInPost(web, request);
-  if (posted instanceof Response) return posted;
-  const { viewer } = posted;
-  try {
+export const postWebhookDelete = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
+  webhookButton(web, request, page, async (viewer) => {
     await deleteWebhook(web.store, viewer.userId, id);
-  } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return page(viewer, await webhooksView(web, viewer, { error: GONE }), 404);
-  }
-  return page(viewer, await webhooksView(web, viewer));
-}
+    return {};
+  });
