@@ -218,7 +218,7 @@ describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () =
     if (process.env.KIT_DEBUG) console.log(summaryTable(report), skips(report));
     expect(problems(report)).toEqual([]);
     expect(skips(report)).toEqual([]);
-    expect(report.results.length).toBe(52);
+    expect(report.results.length).toBe(54);
     expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
     expect({ batches: await names("/v2/batches"), recipes: await names("/v2/recipes"), webhooks: await hooks() }).toEqual(before);
   }, 120_000);

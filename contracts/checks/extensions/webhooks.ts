@@ -2,7 +2,8 @@
 // `{"id": …, "secret": "whsec_…"}` (the secret only there); `GET /v2/webhooks` lists the account's
 // subscriptions, never a secret; `PATCH /v2/webhooks/{id}` changes its url or events and answers it as
 // listed; `DELETE /v2/webhooks/{id}` answers `Deleted`; `POST /v2/webhooks/{id}/test` sends one
-// `webhook.test` event and answers 202 `{"eventId": …}`. Receivers must be https on a public address
+// `webhook.test` event and answers 202 `{"eventId": …}`; `POST /v2/webhooks/{id}/secret` answers a new
+// secret once, with `previousSecretUntil`. Receivers must be https on a public address
 // unless the operator allows the host; a refused subscription is 400, its text the server's choice. The kit subscribes only to CONTRACTS_WEBHOOK_URL (a receiver
 // the target accepts), to `inventory.negative`, which nothing the kit does causes, so the receiver
 // gets the one test event; the subscription is deleted by the last check, else by the teardown.
@@ -63,6 +64,16 @@ const listed = async (ctx: Ctx): Promise<{ ex: Exchange; items: Record<string, u
   return { ex, items: expectArray(ex) };
 };
 
+/** A call on a subscription that does not exist: 404 `Not Found`. */
+const onNoSubscription = (method: string, suffix: string, json?: unknown): Check => ({
+  name: `${method} /v2/webhooks/{id}${suffix} of no subscription answers 404 \`Not Found\``,
+  tags: ["text"],
+  async run(ctx) {
+    await offered(ctx);
+    expectText(ctx, await call(ctx, { method, path: `${PATH}/${missingId(ctx)}${suffix}`, ...(json === undefined ? {} : { json }) }), 404, "Not Found");
+  },
+});
+
 export const WEBHOOK_CHECKS: Check[] = [
   {
     name: "POST /v2/webhooks with a plain http:// receiver is refused with 400 (the text is the server's choice)",
@@ -87,22 +98,8 @@ export const WEBHOOK_CHECKS: Check[] = [
       expectText(ctx, await ctx.client.call({ method: "POST", path: PATH, json: { url: "ftp://nowhere", events: [] } }), 401, "Unauthorized");
     },
   },
-  {
-    name: "DELETE /v2/webhooks/{id} of no subscription answers 404 `Not Found`",
-    tags: ["text"],
-    async run(ctx) {
-      await offered(ctx);
-      expectText(ctx, await call(ctx, { method: "DELETE", path: `${PATH}/${missingId(ctx)}` }), 404, "Not Found");
-    },
-  },
-  {
-    name: "POST /v2/webhooks/{id}/test of no subscription answers 404 `Not Found`",
-    tags: ["text"],
-    async run(ctx) {
-      await offered(ctx);
-      expectText(ctx, await call(ctx, { method: "POST", path: `${PATH}/${missingId(ctx)}/test` }), 404, "Not Found");
-    },
-  },
+  onNoSubscription("DELETE", ""),
+  onNoSubscription("POST", "/test"),
   {
     name: "a subscription to CONTRACTS_WEBHOOK_URL answers 201 with its id and a whsec_ secret, and is listed with its url and events, never its secret",
     needs: ["creates", "webhook"],
@@ -129,14 +126,7 @@ export const WEBHOOK_CHECKS: Check[] = [
       assert(typeof answer?.eventId === "string" && answer.eventId.length > 0, `202 {"eventId": …}, got ${ex.body.slice(0, 120)}`, ex);
     },
   },
-  {
-    name: "PATCH /v2/webhooks/{id} of no subscription answers 404 `Not Found`",
-    tags: ["text"],
-    async run(ctx) {
-      await offered(ctx);
-      expectText(ctx, await call(ctx, { method: "PATCH", path: `${PATH}/${missingId(ctx)}`, json: { events: EVENTS } }), 404, "Not Found");
-    },
-  },
+  onNoSubscription("PATCH", "", { events: EVENTS }),
   {
     name: "PATCH /v2/webhooks/{id} with new events answers the subscription as listed, with those events and its url",
     needs: ["creates", "webhook"],
@@ -152,6 +142,23 @@ export const WEBHOOK_CHECKS: Check[] = [
       for (const [what, v] of [["the answer", answer], ["the list", item]] as const) {
         assert(v.id === id && v.url === ctx.config.webhookUrl && JSON.stringify(v.events) === JSON.stringify(events), `${what} shows ${show({ id: v.id, url: v.url, events: v.events })}, expected the events ${show(events)}`, what === "the answer" ? ex : list.ex);
       }
+    },
+  },
+  onNoSubscription("POST", "/secret"),
+  {
+    name: "POST /v2/webhooks/{id}/secret answers 200 with a new whsec_ secret and until when the previous one still signs, and the list does not show it",
+    needs: ["creates", "webhook"],
+    async run(ctx) {
+      const { ex: made, id } = await kitSubscription(ctx);
+      const first = (parseJson(made) as { ok: boolean; value?: { secret?: unknown } }).value?.secret;
+      const ex = await call(ctx, { method: "POST", path: `${PATH}/${id}/secret` });
+      skipUnlessOffered(ctx, ex, "POST /v2/webhooks/{id}/secret");
+      const answer = expectObject(ex);
+      const { secret, previousSecretUntil } = answer;
+      assert(answer.id === id && typeof secret === "string" && secret.startsWith("whsec_") && secret !== first, `200 {"id": ${show(id)}, "secret": a new whsec_ secret, …}, got ${ex.body.slice(0, 40)}…`, ex);
+      assert(typeof previousSecretUntil === "string" && Date.parse(previousSecretUntil) > Date.now(), `previousSecretUntil is a time to come, got ${show(previousSecretUntil)}`, ex);
+      const list = await listed(ctx);
+      assert(!list.ex.body.includes(secret.slice(6)), "the list shows the new secret", list.ex);
     },
   },
   {

@@ -262,6 +262,7 @@ const DEVICES: Deviation[] = [
 const HOOKS = "/v2/webhooks";
 const HOOK_ONE = /^\/v2\/webhooks\/([^/]+)$/;
 const HOOK_TEST = /^\/v2\/webhooks\/([^/]+)\/test$/;
+const HOOK_SECRET = /^\/v2\/webhooks\/([^/]+)\/secret$/;
 const subscribing = (c: Call) => c.method === "POST" && c.path === HOOKS;
 /** A subscription answered as made, without making it. */
 const fakeSubscription = () => json({ id: "wh_not_made", secret: "whsec_bm90IG1hZGU=" }, 201);
@@ -314,6 +315,26 @@ const WEBHOOKS: Deviation[] = [
       if (!m || missing(m[1])) return;
       const list = await c.forward({ method: "GET", path: HOOKS });
       return mapJson(list, (l) => (Array.isArray(l) ? l.find((w) => w.id === m[1]) ?? l : l));
+    },
+  }),
+  dev({
+    name: "webhook-secret-missing-200", caughtBy: "POST /v2/webhooks/{id}/secret of no subscription", what: "a new secret for a subscription that does not exist answers 200",
+    async handle(c) { const m = c.method === "POST" ? HOOK_SECRET.exec(c.path) : null; if (m && missing(m[1])) return json({ id: m[1], secret: "whsec_bm90IG1hZGU=", previousSecretUntil: new Date(Date.now() + 86_400_000).toISOString() }); },
+  }),
+  dev({
+    name: "webhook-secret-unchanged", caughtBy: "answers 200 with a new whsec_ secret", what: "a new secret answers the one the subscription already had",
+    async handle(c) {
+      if (subscribing(c)) {
+        // The secret each subscription was made with, to answer again.
+        const u = await c.forward();
+        const made = (() => { try { return JSON.parse(u.body); } catch { return undefined; } })();
+        if (typeof made?.id === "string" && typeof made?.secret === "string") c.state.set(`secret ${made.id}`, made.secret);
+        return u;
+      }
+      const m = c.method === "POST" ? HOOK_SECRET.exec(c.path) : null;
+      if (!m || missing(m[1])) return;
+      const first = c.state.get(`secret ${m[1]}`);
+      return mapJson(await c.forward(), (r) => (typeof first === "string" ? { ...r, secret: first } : r));
     },
   }),
   dev({
