@@ -13,6 +13,9 @@ export const SCOPES = [
 
 export type Scope = (typeof SCOPES)[number];
 
+/** The three read scopes: what a signed-in owner may see, and any one of which manages webhooks. */
+export const READ_SCOPES: readonly Scope[] = SCOPES.filter((s) => s.endsWith(".read"));
+
 /** What a route needs of a key: one scope, or any one of several (an account-wide addition such as webhooks). */
 export type ScopeNeed = Scope | readonly Scope[];
 

@@ -1,4 +1,5 @@
 import { HttpError } from "../http/errors.ts";
+import { READ_SCOPES } from "../lib/scopes.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "../webhooks/service.ts";
 import { signedInPost, type Web } from "./guard.ts";
 import type { Viewer } from "./layout.ts";
@@ -6,8 +7,8 @@ import type { WebhooksSectionView } from "./pages/settings-webhooks.ts";
 
 // The settings page's webhook forms: add one (its secret shown on this answer only), change one's url
 // and events, send one a test event, give one a new secret (shown on that answer only), and delete one.
-// The signed-in owner of the account may subscribe to every event (a key's scopes limit the API's
-// subscriptions, not the owner's). The page answers with the whole settings page (settings.ts).
+// The signed-in owner of the account may subscribe to every event, as a key with every read scope
+// (a key's scopes limit the API's subscriptions, not the owner's). The page answers with the whole settings page (settings.ts).
 
 export type SettingsWithHooks = (viewer: Viewer, hooks: WebhooksSectionView, status?: number) => Promise<Response>;
 
@@ -15,8 +16,6 @@ export async function webhooksView(web: Web, viewer: Viewer, extra: Partial<Webh
   return { csrf: viewer.csrf, hooks: await listWebhooks(web.store, viewer.userId), ...extra };
 }
 
-/** The owner may subscribe to every event. */
-const OWNER_SCOPES = ["batches.read", "recipes.read", "inventory.read"];
 const GONE = "That webhook no longer exists.";
 
 /** A signed-in post of a webhook's url and events (the add and change forms). */
@@ -34,7 +33,7 @@ export async function postWebhook(web: Web, request: Request, page: SettingsWith
   if (posted instanceof Response) return posted;
   const { viewer, url, events } = posted;
   try {
-    const created = await createWebhook(web.store, viewer.userId, OWNER_SCOPES, { url, events }, web.options.webhookAllowHosts ?? []);
+    const created = await createWebhook(web.store, viewer.userId, READ_SCOPES, { url, events }, web.options.webhookAllowHosts ?? []);
     return page(viewer, await webhooksView(web, viewer, { created: { ...created, url } }));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -47,7 +46,7 @@ export async function postWebhookChange(web: Web, request: Request, id: string, 
   if (posted instanceof Response) return posted;
   const { viewer, url, events } = posted;
   try {
-    await updateWebhook(web.store, viewer.userId, OWNER_SCOPES, id, { url, events }, web.options.webhookAllowHosts ?? []);
+    await updateWebhook(web.store, viewer.userId, READ_SCOPES, id, { url, events }, web.options.webhookAllowHosts ?? []);
     return page(viewer, await webhooksView(web, viewer, { changed: { id } }));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

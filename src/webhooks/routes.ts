@@ -2,7 +2,7 @@ import type { Deps } from "../http/deps.ts";
 import { ApiRoutes } from "../http/endpoint.ts";
 import { jsonText, TEXT } from "../http/errors.ts";
 import { canonicalJson } from "../lib/json.ts";
-import { SCOPES } from "../lib/scopes.ts";
+import { READ_SCOPES } from "../lib/scopes.ts";
 import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operations.ts";
 import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookSecretSchema, WebhookTestSentSchema, WebhookUpdateSchema, WebhookViewSchema } from "./model.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "./service.ts";
@@ -10,7 +10,6 @@ import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent
 // Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
 // them; a subscription may ask only for events its key may read (service.ts).
 
-const ANY_READ = SCOPES.filter((s) => s.endsWith(".read"));
 const ID_PARAMETER = { name: "id", in: "path" as const, required: true, schema: { type: "string" }, description: "The subscription's `id`" };
 
 export function webhookRoutes(deps: Deps): void {
@@ -19,7 +18,7 @@ export function webhookRoutes(deps: Deps): void {
     .post(
       "/v2/webhooks",
       {
-        scope: ANY_READ,
+        scope: READ_SCOPES,
         body: "object",
         answer: "reply",
         doc: {
@@ -41,13 +40,13 @@ export function webhookRoutes(deps: Deps): void {
     )
     .get(
       "/v2/webhooks",
-      { scope: ANY_READ, answer: "json", doc: { summary: "List webhook subscriptions", description: "With their state and last deliveries; never their secrets.", responses: { "200": json(WebhookListSchema, "The account's subscriptions") } } },
+      { scope: READ_SCOPES, answer: "json", doc: { summary: "List webhook subscriptions", description: "With their state and last deliveries; never their secrets.", responses: { "200": json(WebhookListSchema, "The account's subscriptions") } } },
       async ({ userId }) => canonicalJson(await listWebhooks(store, userId)),
     )
     .patch(
       "/v2/webhooks/:id",
       {
-        scope: ANY_READ,
+        scope: READ_SCOPES,
         body: "object",
         answer: "json",
         doc: {
@@ -71,7 +70,7 @@ export function webhookRoutes(deps: Deps): void {
     .post(
       "/v2/webhooks/:id/secret",
       {
-        scope: ANY_READ,
+        scope: READ_SCOPES,
         answer: "json",
         doc: {
           summary: "Rotate a webhook's signing secret",
@@ -86,7 +85,7 @@ export function webhookRoutes(deps: Deps): void {
     .post(
       "/v2/webhooks/:id/test",
       {
-        scope: ANY_READ,
+        scope: READ_SCOPES,
         answer: "reply",
         doc: {
           summary: "Send a test event",
@@ -101,7 +100,7 @@ export function webhookRoutes(deps: Deps): void {
     .delete(
       "/v2/webhooks/:id",
       {
-        scope: ANY_READ,
+        scope: READ_SCOPES,
         answer: "text",
         doc: {
           summary: "Delete a webhook subscription",

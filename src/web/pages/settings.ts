@@ -1,4 +1,4 @@
-import { SCOPES, type Scope } from "../../lib/scopes.ts";
+import { READ_SCOPES, SCOPES, type Scope } from "../../lib/scopes.ts";
 import type { ApiKeyRecord } from "../../store/types.ts";
 import { dateTimeUtc } from "../chart-scale.ts";
 import { html, type Html } from "../html.ts";
@@ -37,7 +37,7 @@ export interface SettingsView {
 
 /** Boxes ticked for a new key: the current version 2 key's scopes, else reading only, the safe start. */
 export function defaultScopes(key: ApiKeyRecord | undefined): readonly string[] {
-  return key?.apiVersion === 2 ? key.scopes : SCOPES.filter((s) => s.endsWith(".read"));
+  return key?.apiVersion === 2 ? key.scopes : READ_SCOPES;
 }
 
 const sentence = (scopes: readonly Scope[]) => scopes.map((s) => SCOPE_MEANING[s]).join("; ");
