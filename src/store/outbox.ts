@@ -145,16 +145,17 @@ export interface QueuedRow {
  * The deliveries due among outbox rows read in outbox order from the first: at most `limit` whose
  * time has come and whose resource's earlier events (of the same subscription) are all among them.
  * A resource's events come as a run, delivered one after another (src/webhooks/worker.ts); a later
- * event waits while an earlier one is not due (being retried). Stops reading at the limit.
+ * event waits while an earlier one is not due (being retried), and every event of a run that a round
+ * still under way holds (`held`, run keys) waits for that round. Stops reading at the limit.
  */
-export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number): number[] {
+export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number, held: ReadonlySet<string> = new Set()): number[] {
   const due: number[] = [];
   if (limit <= 0) return due;
   // Per subscription and resource: whether every event read so far was taken.
   const open = new Map<string, boolean>();
   for (const r of rows) {
     const key = runKey(r.webhook_id, r.resource);
-    if (open.get(key) === false) continue;
+    if (open.get(key) === false || held.has(key)) continue;
     const take = r.next_at <= now;
     open.set(key, take);
     if (take && due.push(r.seq) === limit) break;

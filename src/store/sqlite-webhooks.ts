@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite";
-import { attemptOf, dueDelivery, dueInOrder, messageOf, newEventId, outboxEvents, payloadText, settlements, webhookInfoOf, type AddressedEvent, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
+import { attemptOf, dueDelivery, dueInOrder, messageOf, newEventId, outboxEvents, payloadText, runKey, settlements, webhookInfoOf, type AddressedEvent, type AttemptRow, type DueRow, type QueuedRow, type Subscription, type WebhookRow } from "./outbox.ts";
 import type { GroupStage } from "./sqlite-group.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import { EpochCache } from "../lib/epoch-cache.ts";
@@ -39,6 +39,8 @@ export class SqliteWebhooks implements GroupStage {
   private readonly subscriptions: EpochCache<Subscription[]>;
   private readonly settleTx;
   private readonly unpackTx;
+  /** The runs (runKey) that rounds under way claimed: no other round takes any of their events until they are settled. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -240,16 +242,17 @@ export class SqliteWebhooks implements GroupStage {
     return row.at ?? undefined;
   }
 
-  /** The delivery rows due, found by reading them in order (dueInOrder). */
+  /** The delivery rows due, found by reading them in order (dueInOrder), leaving out the runs other rounds hold. */
   private dueSeqs(now: number, limit: number): number[] {
-    return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit);
+    return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit, this.held);
   }
 
   /**
    * One process delivers (SQLite's single writer): the due delivery rows are found, and when fewer
    * than `limit`, recorded events are moved to delivery rows for the shortfall first (unpack), so a
    * round moves about as many events as it delivers; they are read whole, delivered outside any
-   * transaction, then settled.
+   * transaction, then settled. Rounds may overlap (a slow receiver's goes on while the next begins):
+   * the runs a round claimed are held until it has settled them, as PostgreSQL's row locks are.
    */
   async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
     let seqs = this.dueSeqs(now, limit);
@@ -261,8 +264,14 @@ export class SqliteWebhooks implements GroupStage {
           FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.seq IN (SELECT value FROM json_each(?)) ORDER BY d.seq`)
         .all(JSON.stringify(seqs)) as DueRow[]
     ).map(dueDelivery);
-    const outcomes = await deliver(due);
-    this.settleTx.immediate(outcomes);
+    const runs = new Set(due.map((d) => runKey(d.webhookId, d.resource)));
+    for (const run of runs) this.held.add(run);
+    try {
+      const outcomes = await deliver(due);
+      this.settleTx.immediate(outcomes);
+    } finally {
+      for (const run of runs) this.held.delete(run);
+    }
     return due.length;
   }
 

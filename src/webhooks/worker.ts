@@ -8,7 +8,10 @@ import { signedHeaders } from "./signing.ts";
 
 // The delivery worker: one per server process. Writes only record events (the outbox, in their own
 // transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
-// deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome.
+// deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome. A round
+// still under way after RUN_MS (a receiver slow to answer, or not answering until its time limit) goes
+// on alone while the next rounds claim what it does not hold, up to ROUNDS_AT_ONCE rounds: one
+// receiver's silence holds up no other subscription's deliveries.
 //
 // Deliveries give way to requests: while requests keep arriving at a busy rate (`busy`), the worker
 // makes no round at all, and only reads, every POLL_MS, since when the outbox has held something; a
@@ -24,8 +27,14 @@ const ROUND = 32;
 const POLL_MS = 250;
 /** How long a new event may wait before the worker stops giving way to requests. */
 export const MAX_LAG_MS = 5000;
-/** How long a round goes on delivering a resource's events one after another. */
+/** How long a round goes on delivering a resource's events one after another, and how long the worker waits for a round before it begins the next beside it. */
 const RUN_MS = 1000;
+/**
+ * Rounds under way at once, each holding what it claimed until it ends (on PostgreSQL, a pooled
+ * connection with its row locks): as many receivers as this, less one, may leave their attempts
+ * unanswered before other subscriptions' deliveries wait for one of them.
+ */
+const ROUNDS_AT_ONCE = 4;
 /** Unsealed secrets held at most (MAX_WEBHOOKS per account). */
 const SECRETS_HELD = 1000;
 /** Characters of a refusing receiver's body kept with the attempt. */
@@ -34,6 +43,12 @@ const EXCERPT = 200;
 export type WebhookSettings = Pick<Config, "webhookAllowHosts" | "webhookRetryBaseMs" | "webhookMaxAttempts" | "webhookTimeoutMs">;
 
 type Log = (level: "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
+
+/** What a round claimed: how many deliveries, and when the oldest never tried among them was recorded. */
+interface RoundResult {
+  claimed: number;
+  oldestNewAt: number | undefined;
+}
 
 /**
  * What the outbox tells after writes that made events: `nudge`, once the write has committed, while
@@ -85,6 +100,8 @@ async function excerptOf(response: Response): Promise<string> {
 export class DeliveryWorker implements OutboxListener {
   private stopped = false;
   private running: Promise<void> | undefined;
+  /** The rounds under way. */
+  private readonly rounds = new Set<Promise<RoundResult>>();
   private wake: (() => void) | undefined;
   private nudged = false;
   /** Waiting out a pause made for requests: a nudge does not end it. */
@@ -135,7 +152,7 @@ export class DeliveryWorker implements OutboxListener {
     return serving;
   }
 
-  /** Finishes the round under way (its outcomes are recorded) and stops. */
+  /** Finishes the rounds under way (their outcomes are recorded) and stops. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake?.();
@@ -158,7 +175,13 @@ export class DeliveryWorker implements OutboxListener {
         catchingUp = true;
       }
       this.nudged = false;
-      const { claimed, oldestNewAt } = await this.round();
+      const finished = await this.within(this.round(), RUN_MS);
+      if (finished === undefined) {
+        // Slow receivers: that round goes on alone, holding what it claimed; the next claims the rest.
+        if (this.rounds.size >= ROUNDS_AT_ONCE) await Promise.race(this.rounds);
+        continue;
+      }
+      const { claimed, oldestNewAt } = finished;
       if (catchingUp) catchingUp = !caughtUp(oldestNewAt, Date.now(), POLL_MS);
       // A round that delivered something may have made the next event of a resource due: look again at once.
       if (claimed === 0 && !this.nudged && !this.stopped) {
@@ -166,6 +189,21 @@ export class DeliveryWorker implements OutboxListener {
         if (this.nextRetryAt <= Date.now() + POLL_MS) this.nextRetryAt = Infinity;
         await this.sleep(wait);
       }
+    }
+    await Promise.all(this.rounds);
+  }
+
+  /** The round's result if it ends within `ms`, else undefined (it goes on). */
+  private async within(round: Promise<RoundResult>, ms: number): Promise<RoundResult | undefined> {
+    let cancel = () => {};
+    const late = new Promise<undefined>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      cancel = () => clearTimeout(timer);
+    });
+    try {
+      return await Promise.race([round, late]);
+    } finally {
+      cancel();
     }
   }
 
@@ -178,8 +216,15 @@ export class DeliveryWorker implements OutboxListener {
     }
   }
 
+  /** A round begun, counted among those under way until it ends. */
+  private round(): Promise<RoundResult> {
+    const round = this.deliverRound().finally(() => this.rounds.delete(round));
+    this.rounds.add(round);
+    return round;
+  }
+
   /** One round: what is due claimed, attempted and settled. Answers how many were claimed, and when the oldest new one of them was recorded. */
-  private async round(): Promise<{ claimed: number; oldestNewAt: number | undefined }> {
+  private async deliverRound(): Promise<RoundResult> {
     let claimed = 0;
     let oldestNewAt: number | undefined;
     try {
@@ -232,7 +277,7 @@ export class DeliveryWorker implements OutboxListener {
   /**
    * A resource's events one after another, in their order, until one is not delivered or the round has
    * taken RUN_MS: the rest stay as they were, unattempted, for a later round. A slow receiver's run so
-   * holds the other subscriptions' next round back by about that much, not by a run of slow answers.
+   * ends its round (and what the round holds) after about that much, not after a run of slow answers.
    */
   private async attemptInOrder(run: DueDelivery[]): Promise<DeliveryOutcome[]> {
     const started = performance.now();

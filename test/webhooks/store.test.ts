@@ -6,6 +6,7 @@ import { KEYS_EPOCH_MAX_AGE_MS, SqliteStore } from "../../src/store/sqlite.ts";
 import { installOutbox } from "../../src/webhooks/worker.ts";
 import { tempDir } from "../helpers/process.ts";
 import { freshPostgres, openTestStore, STORE_KINDS, type OpenedStore, DROP_TIMEOUT_MS } from "../helpers/stores.ts";
+import { until } from "./receiver.ts";
 
 // The outbox in both stores: each write records its events in its own transaction, one row per
 // subscription that wants the type; a write that does not happen records none; deliveries are claimed
@@ -110,6 +111,31 @@ for (const kind of STORE_KINDS) {
         expect(rest).toEqual(["batch.updated", "batch.updated", "reading.created", "batch.deleted"]);
       }
       expect((await store.webhooks(USER)).map((w) => w.pending)).toEqual([0, 0]);
+    });
+
+    test("a round under way holds what it claimed: a round begun beside it takes other resources' events, and the held resource's next one waits for the first to settle", async () => {
+      while ((await claim(store, 10_000)).length);
+      await store.createUser("carol", null);
+      await store.addWebhook(hookRow("wh-carol", ["recipe.created", "recipe.updated"], "carol"));
+      await store.insert("carol", "recipe", { _id: "held", name: "Held" });
+      await store.setFields("carol", "recipe", "held", { name: "Held again" });
+      await store.insert("carol", "recipe", { _id: "other", name: "Other" });
+      const hold = Promise.withResolvers<void>();
+      let firstClaimed: DueDelivery[] = [];
+      const first = store.deliverDue(10_000, 1, async (due) => {
+        firstClaimed = due;
+        await hold.promise;
+        return due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: 10_000, status: 204, durationMs: 3, detail: null } }));
+      });
+      await until("the first round's claim", () => firstClaimed.length === 1);
+      expect(firstClaimed.map((d) => [d.resource, d.type])).toEqual([["recipe/held", "recipe.created"]]);
+      const beside = await claim(store, 10_000);
+      expect(beside.map((d) => [d.resource, d.type])).toEqual([["recipe/other", "recipe.created"]]);
+      hold.resolve();
+      expect(await first).toBe(1);
+      expect((await claim(store, 10_000)).map((d) => [d.resource, d.type])).toEqual([["recipe/held", "recipe.updated"]]);
+      expect((await store.webhooks("carol")).map((w) => w.pending)).toEqual([0]);
+      await store.removeWebhook("carol", "wh-carol");
     });
 
     test("the hook sees the stored texts before and after, and the members a PATCH set", async () => {
