@@ -130,6 +130,14 @@ export function settlements(outcomes: readonly DeliveryOutcome[]): Settlement[] 
   return [...by.values()];
 }
 
+/**
+ * Delivery rounds under way at once (Store.deliveryRoundsAtOnce): each holds what it claimed until its
+ * slowest receiver has answered or timed out; on PostgreSQL that is a pooled connection with its row
+ * locks, so there at most a third of the pool, leaving the rest to requests.
+ */
+export const DELIVERY_ROUNDS = 4;
+export const deliveryRoundsFor = (connections: number): number => Math.max(1, Math.min(DELIVERY_ROUNDS, Math.floor(connections / 3)));
+
 /** What one run of events is kept apart by: a subscription and a resource (`batch/<id>`, …). */
 export const runKey = (webhookId: string, resource: string): string => `${webhookId} ${resource}`;
 

@@ -46,9 +46,12 @@ export class PostgresAccounts {
   private readonly counts: SQL;
   /** Migrations, awaited by every method, so opening stays synchronous like SQLite's. */
   readonly ready: Promise<void>;
+  /** Connections in the pool (`?max=`). */
+  readonly poolSize: number;
 
   constructor(url: string) {
     const { url: clean, max } = poolOptions(url);
+    this.poolSize = max;
     this.sql = new SQL(clean, { max, idleTimeout: 30 });
     this.counts = new SQL(clean, { max: RATE_COUNT_CONNECTIONS, idleTimeout: 30, connection: { synchronous_commit: "off" } });
     this.ready = migrate(this.sql);

@@ -10,6 +10,7 @@ import * as devices from "./postgres-devices.ts";
 import { PostgresWebhooks, SUBSCRIPTIONS_COLUMN, subscriptionsOf } from "./postgres-webhooks.ts";
 import { appendReading, BATCH_SERIES, DEVICE_SERIES, lastReading, listReadings, removeReadings } from "./postgres-readings.ts";
 import { assignFields, pick } from "./records.ts";
+import { deliveryRoundsFor } from "./outbox.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
   OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookChanges, WebhookInfo, WebhookRecord,
@@ -234,6 +235,10 @@ export class PostgresStore extends PostgresAccounts implements Store {
 
   deliveriesWaitingSince(): Promise<number | undefined> {
     return this.hooks.waitingSince();
+  }
+
+  get deliveryRoundsAtOnce(): number {
+    return deliveryRoundsFor(this.poolSize);
   }
 
   async importAll(userId: string, set: ImportSet): Promise<void> {

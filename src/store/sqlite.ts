@@ -13,6 +13,7 @@ import { SqliteDevices } from "./sqlite-devices.ts";
 import { SqliteWebhooks } from "./sqlite-webhooks.ts";
 import { GroupCommit } from "./sqlite-group.ts";
 import { BATCH_SERIES, SqliteReadings } from "./sqlite-readings.ts";
+import { DELIVERY_ROUNDS } from "./outbox.ts";
 import type {
   DeliveryOutcome, DeviceId, DevicePostOutcome, DevicePostState, DeviceRecord, DeviceSettings, DueDelivery, FieldsToSet, ImportSet, ListQuery,
   OutboxEvent, OutboxHook, Store, StoredJson, TimedReading, TimeRange, UpdateOutcome, WebhookAttempt, WebhookChanges, WebhookInfo, WebhookRecord,
@@ -301,6 +302,9 @@ export class SqliteStore extends SqliteAccounts implements Store {
   async deliveriesWaitingSince(): Promise<number | undefined> {
     return this.hooks.waitingSince();
   }
+
+  /** Rounds hold no connection here: the runs they claimed (sqlite-webhooks.ts). */
+  readonly deliveryRoundsAtOnce = DELIVERY_ROUNDS;
 
   brewTracker(userId: string, batchId: string): string | undefined {
     return this.column("SELECT body FROM trackers WHERE user_id = ? AND batch_id = ?", userId, batchId);

@@ -329,6 +329,8 @@ export interface Store extends RateStorage {
    * instance's locks go with its connection); SQLite has one process. Answers how many were claimed.
    */
   deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number>;
+  /** How many `deliverDue` calls may be under way at once, each holding its claim for as long as its slowest receiver takes (outbox.ts, deliveryRoundsFor). */
+  readonly deliveryRoundsAtOnce: number;
   /**
    * Since when the outbox has had something to deliver: the earliest time an undelivered event was
    * recorded (never tried) or is to be tried again; undefined when nothing waits. A read only: a busy

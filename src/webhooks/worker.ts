@@ -10,8 +10,8 @@ import { signedHeaders } from "./signing.ts";
 // transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
 // deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome. A round
 // still under way after RUN_MS (a receiver slow to answer, or not answering until its time limit) goes
-// on alone while the next rounds claim what it does not hold, up to ROUNDS_AT_ONCE rounds: one
-// receiver's silence holds up no other subscription's deliveries.
+// on alone while the next rounds claim what it does not hold, up to the store's deliveryRoundsAtOnce:
+// one receiver's silence holds up no other subscription's deliveries.
 //
 // Deliveries give way to requests: while requests keep arriving at a busy rate (`busy`), the worker
 // makes no round at all, and only reads, every POLL_MS, since when the outbox has held something; a
@@ -29,12 +29,6 @@ const POLL_MS = 250;
 export const MAX_LAG_MS = 5000;
 /** How long a round goes on delivering a resource's events one after another, and how long the worker waits for a round before it begins the next beside it. */
 const RUN_MS = 1000;
-/**
- * Rounds under way at once, each holding what it claimed until it ends (on PostgreSQL, a pooled
- * connection with its row locks): as many receivers as this, less one, may leave their attempts
- * unanswered before other subscriptions' deliveries wait for one of them.
- */
-const ROUNDS_AT_ONCE = 4;
 /** Unsealed secrets held at most (MAX_WEBHOOKS per account). */
 const SECRETS_HELD = 1000;
 /** Characters of a refusing receiver's body kept with the attempt. */
@@ -178,7 +172,7 @@ export class DeliveryWorker implements OutboxListener {
       const finished = await this.within(this.round(), RUN_MS);
       if (finished === undefined) {
         // Slow receivers: that round goes on alone, holding what it claimed; the next claims the rest.
-        if (this.rounds.size >= ROUNDS_AT_ONCE) await Promise.race(this.rounds);
+        if (this.rounds.size >= this.store.deliveryRoundsAtOnce) await Promise.race(this.rounds);
         continue;
       }
       const { claimed, oldestNewAt } = finished;

@@ -6,7 +6,7 @@ import { destinationRefusal, isPublicAddress } from "../../src/webhooks/destinat
 import { changedMembers, eventsOf, EVENT_TYPES, scopeOfEvent } from "../../src/webhooks/events.ts";
 import { messageOf, newEventId, payloadText } from "../../src/store/outbox.ts";
 import { afterFailure, busy, caughtUp, late, retryDelayMs, runsOf } from "../../src/webhooks/schedule.ts";
-import { dueInOrder, runKey, settlements, type QueuedRow } from "../../src/store/outbox.ts";
+import { DELIVERY_ROUNDS, deliveryRoundsFor, dueInOrder, runKey, settlements, type QueuedRow } from "../../src/store/outbox.ts";
 import { ATTEMPTS_KEPT, type DeliveryOutcome } from "../../src/store/types.ts";
 import { newSecret, signedHeaders } from "../../src/webhooks/signing.ts";
 
@@ -168,6 +168,11 @@ describe("deliveries due", () => {
         expect(dueInOrder(queued, now, limit, held)).toEqual(expected);
       }),
     );
+  });
+
+  test("rounds at once: four, and on a pool of connections a third of it at most, never none", () => {
+    expect(DELIVERY_ROUNDS).toBe(4);
+    expect([1, 2, 3, 5, 6, 9, 10, 12, 100, 1000].map(deliveryRoundsFor)).toEqual([1, 1, 1, 1, 2, 3, 3, 4, 4, 4]);
   });
 
   test("runs: the due deliveries by subscription and resource, each in order, in the order their first came", () => {

@@ -448,7 +448,27 @@ for (const kind of STORE_KINDS) {
   });
 }
 
+test("sqlite: four delivery rounds at once, holding no connection", async () => {
+  const store = SqliteStore.open(":memory:");
+  try {
+    expect(store.deliveryRoundsAtOnce).toBe(4);
+  } finally {
+    await store.close();
+  }
+});
+
 if (STORE_KINDS.includes("postgres")) {
+  test("postgres: delivery rounds at once are a third of the pool at most (`?max=`), so requests keep the rest", async () => {
+    const db = await freshPostgres();
+    const stores = [PostgresStore.open(db.url), PostgresStore.open(`${db.url}${db.url.includes("?") ? "&" : "?"}max=6`), PostgresStore.open(`${db.url}${db.url.includes("?") ? "&" : "?"}max=2`)];
+    try {
+      expect(stores.map((s) => s.deliveryRoundsAtOnce)).toEqual([3, 2, 1]);
+    } finally {
+      for (const s of stores) await s.close();
+      await db.drop();
+    }
+  }, 30_000);
+
   test("postgres: two instances claiming at once never claim one row twice, and a rolled-back claim leaves its rows", async () => {
     const db = await freshPostgres();
     const a = PostgresStore.open(db.url);
