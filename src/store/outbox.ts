@@ -149,21 +149,24 @@ export interface QueuedRow {
   next_at: number;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The deliveries due among outbox rows read in outbox order from the first: at most `limit` whose
  * time has come and whose resource's earlier events (of the same subscription) are all among them.
  * A resource's events come as a run, delivered one after another (src/webhooks/worker.ts); a later
  * event waits while an earlier one is not due (being retried), and every event of a run that a round
- * still under way holds (`held`, run keys) waits for that round. Stops reading at the limit.
+ * still under way holds (`held`, run keys) waits for that round, as does every event of a subscription
+ * in `skip` (webhook ids). Stops reading at the limit.
  */
-export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number, held: ReadonlySet<string> = new Set()): number[] {
+export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number, held: ReadonlySet<string> = NONE, skip: ReadonlySet<string> = NONE): number[] {
   const due: number[] = [];
   if (limit <= 0) return due;
   // Per subscription and resource: whether every event read so far was taken.
   const open = new Map<string, boolean>();
   for (const r of rows) {
     const key = runKey(r.webhook_id, r.resource);
-    if (open.get(key) === false || held.has(key)) continue;
+    if (open.get(key) === false || held.has(key) || skip.has(r.webhook_id)) continue;
     const take = r.next_at <= now;
     open.set(key, take);
     if (take && due.push(r.seq) === limit) break;
@@ -173,14 +176,14 @@ export function dueInOrder(rows: Iterable<QueuedRow>, now: number, limit: number
 
 /**
  * The deliveries due as PostgreSQL claims them, in outbox order, each the earliest of its subscription
- * and resource ($1: now, $2: limit; its index on (webhook_id, resource, seq) answers the NOT EXISTS):
- * the first of each run dueInOrder would take. Only the first: another instance may hold an earlier
- * event locked, which this query skips without seeing it, so a later one is safe to claim only when
- * no earlier one exists at all.
+ * and resource ($1: now, $2: limit, $3: the webhook ids to skip, a text[] literal; its index on
+ * (webhook_id, resource, seq) answers the NOT EXISTS): the first of each run dueInOrder would take.
+ * Only the first: another instance may hold an earlier event locked, which this query skips without
+ * seeing it, so a later one is safe to claim only when no earlier one exists at all.
  */
 export const DUE_SQL = `SELECT d.seq, d.webhook_id, w.url, w.secret, w.previous_secret, w.previous_until, d.event_id, d.type, d.resource, d.payload, d.attempts, d.created_at
   FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-  WHERE d.next_at <= $1 AND NOT EXISTS (
+  WHERE d.next_at <= $1 AND NOT (d.webhook_id = ANY($3::text[])) AND NOT EXISTS (
     SELECT 1 FROM webhook_deliveries p WHERE p.webhook_id = d.webhook_id AND p.resource = d.resource AND p.seq < d.seq)
   ORDER BY d.seq LIMIT $2`;
 

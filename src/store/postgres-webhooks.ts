@@ -91,10 +91,10 @@ export class PostgresWebhooks {
     return row.at === null ? undefined : Number(row.at);
   }
 
-  async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
+  async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>, skip: ReadonlySet<string> = new Set()): Promise<number> {
     const sql = await this.db();
     return sql.begin(async (tx) => {
-      const rows = (await tx.unsafe(`${DUE_SQL} FOR UPDATE OF d SKIP LOCKED`, [now, limit])) as DueRow[];
+      const rows = (await tx.unsafe(`${DUE_SQL} FOR UPDATE OF d SKIP LOCKED`, [now, limit, textArray(skip)])) as DueRow[];
       if (rows.length === 0) return 0;
       const outcomes = await deliver(rows.map(dueDelivery));
       await settle(tx, outcomes);
@@ -102,6 +102,9 @@ export class PostgresWebhooks {
     });
   }
 }
+
+/** A PostgreSQL text[] literal of `values`, each quoted. */
+const textArray = (values: Iterable<string>): string => `{${[...values].map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /** A round's outcomes: each row retried or gone, then per subscription its attempts and state (settlements). */
 async function settle(tx: SQL, outcomes: DeliveryOutcome[]): Promise<void> {

@@ -229,8 +229,8 @@ export class PostgresStore extends PostgresAccounts implements Store {
     return findable(userId, webhookId) ? this.hooks.recordFor(userId, webhookId, event) : undefined;
   }
 
-  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
-    return this.hooks.deliverDue(now, limit, deliver);
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>, skip?: ReadonlySet<string>): Promise<number> {
+    return this.hooks.deliverDue(now, limit, deliver, skip);
   }
 
   deliveriesWaitingSince(): Promise<number | undefined> {

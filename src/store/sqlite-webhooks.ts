@@ -242,9 +242,9 @@ export class SqliteWebhooks implements GroupStage {
     return row.at ?? undefined;
   }
 
-  /** The delivery rows due, found by reading them in order (dueInOrder), leaving out the runs other rounds hold. */
-  private dueSeqs(now: number, limit: number): number[] {
-    return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit, this.held);
+  /** The delivery rows due, found by reading them in order (dueInOrder), leaving out the runs other rounds hold and the subscriptions skipped. */
+  private dueSeqs(now: number, limit: number, skip: ReadonlySet<string>): number[] {
+    return dueInOrder(this.statements.get("SELECT seq, webhook_id, resource, next_at FROM webhook_deliveries ORDER BY seq").iterate() as Iterable<QueuedRow>, now, limit, this.held, skip);
   }
 
   /**
@@ -254,9 +254,9 @@ export class SqliteWebhooks implements GroupStage {
    * transaction, then settled. Rounds may overlap (a slow receiver's goes on while the next begins):
    * the runs a round claimed are held until it has settled them, as PostgreSQL's row locks are.
    */
-  async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
-    let seqs = this.dueSeqs(now, limit);
-    if (seqs.length < limit && this.unpack(limit - seqs.length)) seqs = this.dueSeqs(now, limit);
+  async deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>, skip: ReadonlySet<string> = new Set()): Promise<number> {
+    let seqs = this.dueSeqs(now, limit, skip);
+    if (seqs.length < limit && this.unpack(limit - seqs.length)) seqs = this.dueSeqs(now, limit, skip);
     if (seqs.length === 0) return 0;
     const due = (
       this.statements

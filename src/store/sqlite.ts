@@ -295,8 +295,8 @@ export class SqliteStore extends SqliteAccounts implements Store {
     return this.hooks.recordFor(userId, webhookId, event);
   }
 
-  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number> {
-    return this.hooks.deliverDue(now, limit, deliver);
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>, skip?: ReadonlySet<string>): Promise<number> {
+    return this.hooks.deliverDue(now, limit, deliver, skip);
   }
 
   async deliveriesWaitingSince(): Promise<number | undefined> {

@@ -326,9 +326,11 @@ export interface Store extends RateStorage {
    * earliest only), lets `deliver` attempt them, and records what it reports: a claimed event it
    * reports nothing for stays as it was.
    * On PostgreSQL the claimed rows stay locked until then (another instance skips them; a dead
-   * instance's locks go with its connection); SQLite has one process. Answers how many were claimed.
+   * instance's locks go with its connection); SQLite has one process. Nothing of the subscriptions in
+   * `skip` (webhook ids) is claimed: the worker leaves alone those with an attempt still under way in
+   * another round. Answers how many were claimed.
    */
-  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>): Promise<number>;
+  deliverDue(now: number, limit: number, deliver: (due: DueDelivery[]) => Promise<DeliveryOutcome[]>, skip?: ReadonlySet<string>): Promise<number>;
   /** How many `deliverDue` calls may be under way at once, each holding its claim for as long as its slowest receiver takes (outbox.ts, deliveryRoundsFor). */
   readonly deliveryRoundsAtOnce: number;
   /**

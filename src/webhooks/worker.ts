@@ -10,8 +10,9 @@ import { signedHeaders } from "./signing.ts";
 // transaction); this delivers them after commit, so a write never waits for a receiver. It claims due
 // deliveries in rounds (Store.deliverDue), attempts them at once, and records each outcome. A round
 // still under way after RUN_MS (a receiver slow to answer, or not answering until its time limit) goes
-// on alone while the next rounds claim what it does not hold, up to the store's deliveryRoundsAtOnce:
-// one receiver's silence holds up no other subscription's deliveries.
+// on alone while the next rounds claim what it does not hold, up to the store's deliveryRoundsAtOnce;
+// they leave alone every subscription with an attempt still under way, so a silent receiver holds one
+// round, not all of them, and holds up no other subscription's deliveries.
 //
 // Deliveries give way to requests: while requests keep arriving at a busy rate (`busy`), the worker
 // makes no round at all, and only reads, every POLL_MS, since when the outbox has held something; a
@@ -96,6 +97,8 @@ export class DeliveryWorker implements OutboxListener {
   private running: Promise<void> | undefined;
   /** The rounds under way. */
   private readonly rounds = new Set<Promise<RoundResult>>();
+  /** Attempts under way, by subscription: a round claims nothing of these. */
+  private readonly attempting = new Map<string, number>();
   private wake: (() => void) | undefined;
   private nudged = false;
   /** Waiting out a pause made for requests: a nudge does not end it. */
@@ -228,7 +231,7 @@ export class DeliveryWorker implements OutboxListener {
         const outcomes = (await Promise.all(runsOf(due).map((run) => this.attemptInOrder(run)))).flat().sort((a, b) => a.seq - b.seq);
         for (const o of outcomes) if (o.retryAt !== undefined) this.nextRetryAt = Math.min(this.nextRetryAt, o.retryAt);
         return outcomes;
-      });
+      }, new Set(this.attempting.keys()));
       if (this.roundsFailing) this.log("warn", "webhook deliveries resumed");
       this.roundsFailing = false;
     } catch (error) {
@@ -299,6 +302,7 @@ export class DeliveryWorker implements OutboxListener {
     // of catching up left thousands of them behind for the requests that came next to work beside.
     const limit = new AbortController();
     const timer = setTimeout(() => limit.abort(), webhookTimeoutMs);
+    this.attempting.set(d.webhookId, (this.attempting.get(d.webhookId) ?? 0) + 1);
     try {
       // Checked again at each delivery: a name may resolve elsewhere than when it was subscribed.
       const refusal = await destinationRefusal(d.url, webhookAllowHosts, this.resolve);
@@ -320,6 +324,9 @@ export class DeliveryWorker implements OutboxListener {
       return outcome(null, detail);
     } finally {
       clearTimeout(timer);
+      const left = this.attempting.get(d.webhookId)! - 1;
+      if (left === 0) this.attempting.delete(d.webhookId);
+      else this.attempting.set(d.webhookId, left);
     }
   }
 }

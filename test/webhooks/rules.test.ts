@@ -137,6 +137,8 @@ describe("deliveries due", () => {
     // A run another round holds is left whole, later events included; the same resource of another subscription is not.
     expect(dueInOrder(rows, 100, 10, new Set([runKey("wh_1", "batch/a"), runKey("wh_1", "batch/c")]))).toEqual([3, 4, 6, 7]);
     expect(dueInOrder(rows, 100, 10, new Set([runKey("wh_2", "batch/a")]))).toEqual([1, 2, 3, 6, 7]);
+    // A subscription skipped (an attempt of its still under way) is left whole.
+    expect(dueInOrder(rows, 100, 10, undefined, new Set(["wh_1"]))).toEqual([4]);
   });
 
   test("stops reading at the limit", () => {
@@ -151,21 +153,22 @@ describe("deliveries due", () => {
     expect(read).toBe(3);
   });
 
-  test("any rows: those due whose earlier rows of the same subscription and resource are all due, in no run held, the first `limit` by seq", () => {
+  test("any rows: those due whose earlier rows of the same subscription and resource are all due, in no run held nor subscription skipped, the first `limit` by seq", () => {
     const rows = fc.uniqueArray(
       fc.record({ seq: fc.integer({ min: 1, max: 500 }), webhook: fc.constantFrom("wh_1", "wh_2"), resource: fc.constantFrom("batch/a", "batch/b", "recipe/c"), nextAt: fc.integer({ min: 0, max: 20 }) }),
       { selector: (r) => r.seq, maxLength: 60 },
     );
     fc.assert(
-      fc.property(rows, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), fc.subarray(["wh_1 batch/a", "wh_2 recipe/c", "wh_1 batch/b"]), (list, now, limit, heldRuns) => {
+      fc.property(rows, fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), fc.subarray(["wh_1 batch/a", "wh_2 recipe/c", "wh_1 batch/b"]), fc.subarray(["wh_1", "wh_2"]), (list, now, limit, heldRuns, skipped) => {
         const held = new Set(heldRuns);
+        const skip = new Set(skipped);
         const queued = list.map((r) => row(r.seq, r.resource, r.nextAt, r.webhook)).sort((a, b) => a.seq - b.seq);
         const earlier = (d: QueuedRow) => queued.filter((p) => p.webhook_id === d.webhook_id && p.resource === d.resource && p.seq < d.seq);
         const expected = queued
-          .filter((d) => !held.has(runKey(d.webhook_id, d.resource)) && d.next_at <= now && earlier(d).every((p) => p.next_at <= now))
+          .filter((d) => !held.has(runKey(d.webhook_id, d.resource)) && !skip.has(d.webhook_id) && d.next_at <= now && earlier(d).every((p) => p.next_at <= now))
           .slice(0, limit)
           .map((d) => d.seq);
-        expect(dueInOrder(queued, now, limit, held)).toEqual(expected);
+        expect(dueInOrder(queued, now, limit, held, skip)).toEqual(expected);
       }),
     );
   });
