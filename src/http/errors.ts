@@ -44,6 +44,7 @@ export const ERRORS = {
   invalidWebhookUrl: "Invalid url: give the receiver's absolute https URL",
   webhookNotHttps: "Invalid url: only https URLs are accepted",
   webhookUnresolvable: (host: string) => `Invalid url: ${host} does not resolve`,
+  webhookResolveTimeout: (host: string, ms: number) => `Invalid url: ${host} does not resolve within ${ms / 1000} s`,
   webhookRefusedAddress: (host: string, address: string) =>
     `Invalid url: ${host} is a loopback, private, link-local or metadata address (${address}); the operator may allow the host with WEBHOOK_ALLOW_HOSTS`,
   invalidWebhookEvents: "Invalid events: give a non-empty array of event names",

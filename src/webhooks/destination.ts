@@ -11,6 +11,26 @@ export type Resolver = (host: string) => Promise<string[]>;
 
 export const dnsResolver: Resolver = async (host) => (await Bun.dns.lookup(host)).map((a) => a.address);
 
+/**
+ * How long a name may take to resolve: the system resolver waits out each silent name server (seconds
+ * each, tried again), which would hold a subscribing request, or a delivery beyond its own time limit.
+ */
+export const RESOLVE_MS = 5000;
+
+/** The addresses `resolve` gives within `ms`, else "late"; its timer ends with the lookup, not after `ms`. */
+async function resolvedWithin(resolve: Resolver, host: string, ms: number): Promise<string[] | "late"> {
+  let cancel = () => {};
+  const late = new Promise<"late">((settle) => {
+    const timer = setTimeout(() => settle("late"), ms);
+    cancel = () => clearTimeout(timer);
+  });
+  try {
+    return await Promise.race([resolve(host), late]);
+  } finally {
+    cancel();
+  }
+}
+
 const v4 = (ip: string): number[] | undefined => {
   const parts = ip.split(".").map(Number);
   return parts.length === 4 && parts.every((p) => Number.isInteger(p) && p >= 0 && p <= 255) ? parts : undefined;
@@ -68,7 +88,7 @@ export function isPublicAddress(ip: string): boolean {
 const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
 
 /** Why deliveries may not go to this URL, or undefined when they may. */
-export async function destinationRefusal(text: string, allowHosts: readonly string[], resolve: Resolver = dnsResolver): Promise<string | undefined> {
+export async function destinationRefusal(text: string, allowHosts: readonly string[], resolve: Resolver = dnsResolver, resolveMs = RESOLVE_MS): Promise<string | undefined> {
   let url: URL;
   try {
     url = new URL(text);
@@ -79,12 +99,13 @@ export async function destinationRefusal(text: string, allowHosts: readonly stri
   const host = hostOf(url);
   if (allowHosts.includes(host)) return undefined;
   if (url.protocol !== "https:") return ERRORS.webhookNotHttps;
-  let addresses: string[];
+  let addresses: string[] | "late";
   try {
-    addresses = isIP(host) ? [host] : await resolve(host);
+    addresses = isIP(host) ? [host] : await resolvedWithin(resolve, host, resolveMs);
   } catch {
     return ERRORS.webhookUnresolvable(host);
   }
+  if (addresses === "late") return ERRORS.webhookResolveTimeout(host, resolveMs);
   if (addresses.length === 0) return ERRORS.webhookUnresolvable(host);
   const inside = addresses.find((a) => !isPublicAddress(a));
   return inside === undefined ? undefined : ERRORS.webhookRefusedAddress(host, inside);
