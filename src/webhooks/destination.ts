@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { ERRORS } from "../http/errors.ts";
+import { settledWithin } from "../lib/awaitable.ts";
 
 // Where deliveries may go: HTTPS only, and never to an address inside the server's own networks
 // (loopback, private, link-local, cloud metadata, and the like), unless the operator allows the host
@@ -17,19 +18,6 @@ export const dnsResolver: Resolver = async (host) => (await Bun.dns.lookup(host)
  */
 export const RESOLVE_MS = 5000;
 
-/** The addresses `resolve` gives within `ms`, else "late"; its timer ends with the lookup, not after `ms`. */
-async function resolvedWithin(resolve: Resolver, host: string, ms: number): Promise<string[] | "late"> {
-  let cancel = () => {};
-  const late = new Promise<"late">((settle) => {
-    const timer = setTimeout(() => settle("late"), ms);
-    cancel = () => clearTimeout(timer);
-  });
-  try {
-    return await Promise.race([resolve(host), late]);
-  } finally {
-    cancel();
-  }
-}
 
 const v4 = (ip: string): number[] | undefined => {
   const parts = ip.split(".").map(Number);
@@ -99,13 +87,13 @@ export async function destinationRefusal(text: string, allowHosts: readonly stri
   const host = hostOf(url);
   if (allowHosts.includes(host)) return undefined;
   if (url.protocol !== "https:") return ERRORS.webhookNotHttps;
-  let addresses: string[] | "late";
+  let addresses: string[] | undefined;
   try {
-    addresses = isIP(host) ? [host] : await resolvedWithin(resolve, host, resolveMs);
+    addresses = isIP(host) ? [host] : await settledWithin(resolve(host), resolveMs);
   } catch {
     return ERRORS.webhookUnresolvable(host);
   }
-  if (addresses === "late") return ERRORS.webhookResolveTimeout(host, resolveMs);
+  if (addresses === undefined) return ERRORS.webhookResolveTimeout(host, resolveMs);
   if (addresses.length === 0) return ERRORS.webhookUnresolvable(host);
   const inside = addresses.find((a) => !isPublicAddress(a));
   return inside === undefined ? undefined : ERRORS.webhookRefusedAddress(host, inside);

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { settledWithin } from "../lib/awaitable.ts";
 import type { DeliveryOutcome, DueDelivery, Store, WebhookAttempt } from "../store/types.ts";
 import { destinationRefusal, dnsResolver, type Resolver } from "./destination.ts";
 import { eventsOf } from "./events.ts";
@@ -172,7 +173,7 @@ export class DeliveryWorker implements OutboxListener {
         catchingUp = true;
       }
       this.nudged = false;
-      const finished = await this.within(this.round(), RUN_MS);
+      const finished = await settledWithin(this.round(), RUN_MS);
       if (finished === undefined) {
         // Slow receivers: that round goes on alone, holding what it claimed; the next claims the rest.
         if (this.rounds.size >= this.store.deliveryRoundsAtOnce) await Promise.race(this.rounds);
@@ -188,20 +189,6 @@ export class DeliveryWorker implements OutboxListener {
       }
     }
     await Promise.all(this.rounds);
-  }
-
-  /** The round's result if it ends within `ms`, else undefined (it goes on). */
-  private async within(round: Promise<RoundResult>, ms: number): Promise<RoundResult | undefined> {
-    let cancel = () => {};
-    const late = new Promise<undefined>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      cancel = () => clearTimeout(timer);
-    });
-    try {
-      return await Promise.race([round, late]);
-    } finally {
-      cancel();
-    }
   }
 
   /** Whether the outbox has held something for longer than MAX_LAG_MS; when it cannot be read, a round finds out why (and logs it). */
