@@ -18,7 +18,6 @@ export const dnsResolver: Resolver = async (host) => (await Bun.dns.lookup(host)
  */
 export const RESOLVE_MS = 5000;
 
-
 const v4 = (ip: string): number[] | undefined => {
   const parts = ip.split(".").map(Number);
   return parts.length === 4 && parts.every((p) => Number.isInteger(p) && p >= 0 && p <= 255) ? parts : undefined;
