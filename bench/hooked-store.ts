@@ -1,9 +1,10 @@
-import { rmSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "./lib/generate.ts";
 import { freshCopy } from "./lib/hooked.ts";
 import { openStore } from "../src/store/open.ts";
+import type { SqliteStore } from "../src/store/sqlite.ts";
 import type { Store } from "../src/store/types.ts";
 import { installOutbox } from "../src/webhooks/worker.ts";
 
@@ -16,7 +17,12 @@ import { installOutbox } from "../src/webhooks/worker.ts";
 // and the figure is CPU time per write, its trimmed mean over the rounds: on these shared machines it
 // moves by a few µs where wrk's req/s moves by 10-30% (docs/performance.md, "Webhooks").
 //
-//   bun bench/hooked-store.ts [--rounds N (16)] [--writes N (8000)] [--group N (10)]
+// `--frames N` counts pages instead of time: from a checkpointed start, with automatic checkpoints
+// off, N groups of writes on each side, then the WAL read frame by frame, each frame's page named by
+// what holds it (SQLite's dbstat: the outbox table, page 1 with the database's size, or the rest),
+// per group of writes.
+//
+//   bun bench/hooked-store.ts [--rounds N (16)] [--writes N (8000)] [--group N (10)] [--frames N]
 //
 // About half a minute with the defaults on this machine kind, the copy of the 2 GB database included.
 
@@ -30,6 +36,7 @@ const option = (name: string, fallback: number) => {
 const ROUNDS = option("--rounds", 16);
 const WRITES = option("--writes", 8000);
 const GROUP = option("--group", 10);
+const FRAMES = args.includes("--frames") ? option("--frames", 0) : undefined;
 const WARM_UP = 2000;
 const HOOK = "wh_bench_store";
 const log = (s: string) => console.error(`[hooked-store] ${s}`);
@@ -62,20 +69,43 @@ async function main() {
         await Promise.all(group);
       }
     };
+    const subscribe = () => s.addWebhook({ id: HOOK, userId: user, url: "https://receiver.example/hook", events: ["batch.updated"], sealedSecret: "unused", createdAt: Date.now(), failingSince: null });
+    const unsubscribe = async () => {
+      // Emptied as delivered, so every stretch starts from an empty outbox.
+      while ((await s.deliverDue(Date.now(), 10_000, async (due) => due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: Date.now(), status: 204, durationMs: 0, detail: null } })))) > 0);
+      await s.removeWebhook(user, HOOK);
+    };
     const stretch = async (subscribed: boolean): Promise<number> => {
-      if (subscribed) await s.addWebhook({ id: HOOK, userId: user, url: "https://receiver.example/hook", events: ["batch.updated"], sealedSecret: "unused", createdAt: Date.now(), failingSince: null });
+      if (subscribed) await subscribe();
       await writes(WARM_UP);
       const before = process.cpuUsage();
       await writes(WRITES);
       const used = process.cpuUsage(before);
-      if (subscribed) {
-        // Emptied as delivered, so every stretch starts from an empty outbox.
-        while ((await s.deliverDue(Date.now(), 10_000, async (due) => due.map((d) => ({ seq: d.seq, result: "delivered" as const, attempt: { webhookId: d.webhookId, eventId: d.eventId, type: d.type, at: Date.now(), status: 204, durationMs: 0, detail: null } })))) > 0);
-        await s.removeWebhook(user, HOOK);
-      }
+      if (subscribed) await unsubscribe();
       return (used.user + used.system) / WRITES;
     };
     await writes(20_000);
+    if (FRAMES !== undefined) {
+      if (s.kind !== "sqlite") throw new Error("--frames reads SQLite's WAL");
+      const db = (s as SqliteStore).db;
+      db.exec("PRAGMA wal_autocheckpoint = 0");
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const subscribed of [true, false]) {
+          if (subscribed) await subscribe();
+          await writes(WARM_UP);
+          db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+          await writes(FRAMES * GROUP);
+          const outbox = new Set((db.query("SELECT pageno FROM dbstat WHERE name = 'webhook_events'").values() as number[][]).map(([p]) => p));
+          const by: Record<string, number> = { "page 1": 0, webhook_events: 0, "the rest": 0 };
+          for (const page of walPages(`${path}-wal`)) by[page === 1 ? "page 1" : outbox.has(page) ? "webhook_events" : "the rest"]! += 1;
+          const total = Object.values(by).reduce((a, b) => a + b, 0);
+          const parts = Object.entries(by).map(([k, v]) => `${k} ${(v / FRAMES).toFixed(2)}`);
+          console.log(`round ${r + 1}, ${subscribed ? "one subscription" : "none"}: ${(total / FRAMES).toFixed(2)} WAL frames a group of ${GROUP} writes (${parts.join(", ")})`);
+          if (subscribed) await unsubscribe();
+        }
+      }
+      return;
+    }
     const cpu = { subscribed: [] as number[], plain: [] as number[] };
     for (let r = 0; r < ROUNDS; r++) {
       for (const subscribed of r % 2 === 0 ? [true, false] : [false, true]) (subscribed ? cpu.subscribed : cpu.plain).push(await stretch(subscribed));
@@ -88,6 +118,25 @@ async function main() {
   } finally {
     await store?.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  }
+}
+
+/** The page of every frame in a WAL file, in order: a 32-byte header, then each frame's 24-byte header (its page number first) and page. */
+function walPages(file: string): number[] {
+  const fd = openSync(file, "r");
+  try {
+    const head = Buffer.alloc(32);
+    readSync(fd, head, 0, 32, 0);
+    const pageSize = head.readUInt32BE(8);
+    const size = fstatSync(fd).size;
+    const pages: number[] = [];
+    for (let at = 32; at + 24 + pageSize <= size; at += 24 + pageSize) {
+      readSync(fd, head, 0, 4, at);
+      pages.push(head.readUInt32BE(0));
+    }
+    return pages;
+  } finally {
+    closeSync(fd);
   }
 }
 
