@@ -1,8 +1,9 @@
-import { closeSync, fstatSync, openSync, readSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generate } from "./lib/generate.ts";
 import { freshCopy } from "./lib/hooked.ts";
+import { walPages } from "./lib/wal.ts";
 import { openStore } from "../src/store/open.ts";
 import type { SqliteStore } from "../src/store/sqlite.ts";
 import type { Store } from "../src/store/types.ts";
@@ -118,25 +119,6 @@ async function main() {
   } finally {
     await store?.close();
     for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
-  }
-}
-
-/** The page of every frame in a WAL file, in order: a 32-byte header, then each frame's 24-byte header (its page number first) and page. */
-function walPages(file: string): number[] {
-  const fd = openSync(file, "r");
-  try {
-    const head = Buffer.alloc(32);
-    readSync(fd, head, 0, 32, 0);
-    const pageSize = head.readUInt32BE(8);
-    const size = fstatSync(fd).size;
-    const pages: number[] = [];
-    for (let at = 32; at + 24 + pageSize <= size; at += 24 + pageSize) {
-      readSync(fd, head, 0, 4, at);
-      pages.push(head.readUInt32BE(0));
-    }
-    return pages;
-  } finally {
-    closeSync(fd);
   }
 }
 
