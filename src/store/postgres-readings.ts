@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import type { Doc } from "../lib/json.ts";
-import { readingRow, readingRows } from "./reading-rows.ts";
+import { readingRow, readingRows, readingSource } from "./reading-rows.ts";
 import { insertReadingRows } from "./postgres-schema.ts";
 import type { TimeRange, TimedReading } from "./types.ts";
 
@@ -35,12 +35,15 @@ export async function lastReading(sql: SQL, s: PgSeries, owner: string[]): Promi
   return rows.length ? rows[0][0] : undefined;
 }
 
-/** Appends one reading after those of its key, replacing the readings at its time (docs/decisions.md). */
+/** Appends one reading after those of its key, replacing the readings of its sender at its time (readingSource). */
 export async function appendReading(tx: SQL, s: PgSeries, owner: string[], reading: TimedReading): Promise<void> {
   if (typeof reading.time !== "number" || !Number.isFinite(reading.time)) throw new TypeError("a reading to append needs a numeric time");
   const row = readingRow(reading, 0);
-  await removeReadings(tx, s, owner, reading.time);
   const n = owner.length;
+  await tx.unsafe(
+    `DELETE FROM ${s.table} WHERE ${where(s)} AND at = $${n + 1}::float8 AND timed = 1 AND coalesce(body::jsonb -> 'id', 'null'::jsonb) = $${n + 2}::text::jsonb`,
+    [...owner, reading.time, readingSource(reading)] as never[],
+  );
   const cols = ["user_id", ...s.owner];
   await tx.unsafe(
     `INSERT INTO ${s.table} (${cols.join(", ")}, at, seq, timed, body)

@@ -17,6 +17,13 @@ export interface ReadingRow {
 
 export const readingKey = (reading: Doc) => Number(reading.time) || 0;
 
+/**
+ * Who sent a reading, as the stores compare it: its `id` (a device's key) as JSON text, `null` when it
+ * has none. An append replaces the readings at its time from the same sender only: a retried post does
+ * not duplicate, and two devices feeding one batch at one moment both keep theirs (docs/decisions.md).
+ */
+export const readingSource = (reading: Doc): string => JSON.stringify(reading.id ?? null);
+
 // A reading's canonical text: the readings of a list, as a device sends them, share the order of their
 // keys, sorted once for all of them (sameShapeText); canonicalJson serialised an unsorted reading key by
 // key, where half an import's time per reading went.

@@ -1,5 +1,5 @@
 import type { StoredJson, TimeRange, TimedReading } from "./types.ts";
-import { readingRow } from "./reading-rows.ts";
+import { readingRow, readingSource } from "./reading-rows.ts";
 import type { StatementCache } from "./sqlite-statements.ts";
 import type { Doc } from "../lib/json.ts";
 
@@ -19,7 +19,7 @@ export const DEVICE_SERIES: Series = { table: "device_readings", owner: ["type",
 const where = (s: Series) => `user_id = ?${s.owner.map((c) => ` AND ${c} = ?`).join("")}`;
 
 /** The SQL of a series' one-reading writes, made once per series rather than on every write. */
-const writes = new WeakMap<Series, { held: string; lastSeq: string; remove: string; insert: string }>();
+const writes = new WeakMap<Series, { held: string; lastSeq: string; remove: string; replace: string; insert: string }>();
 function sqlOf(s: Series) {
   let sql = writes.get(s);
   if (sql === undefined) {
@@ -29,6 +29,8 @@ function sqlOf(s: Series) {
       held: `SELECT 1 FROM ${s.table} WHERE ${key} LIMIT 1`,
       lastSeq: `SELECT MAX(seq) FROM ${s.table} WHERE ${key}`,
       remove: `DELETE FROM ${s.table} WHERE ${key} AND timed = 1`,
+      // The stored text is the server's own (reading-rows.ts), so its `id` reads back as readingSource wrote it.
+      replace: `DELETE FROM ${s.table} WHERE ${key} AND timed = 1 AND coalesce(body -> '$.id', 'null') = ?`,
       insert: `INSERT INTO ${s.table} (${cols.join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`,
     }));
   }
@@ -70,18 +72,18 @@ export class SqliteReadings {
     return rows.length ? rows[0][0] : undefined;
   }
 
-  /** Appends one reading after those of its key, replacing the readings at its time (docs/decisions.md). */
+  /** Appends one reading after those of its key, replacing the readings of its sender at its time (readingSource). */
   append(s: Series, owner: string[], reading: TimedReading): void {
     if (typeof reading.time !== "number" || !Number.isFinite(reading.time)) throw new TypeError("a reading to append needs a numeric time");
     const row = readingRow(reading, 0);
     const sql = sqlOf(s);
     // A new time (nearly every append) holds no reading yet: one look, and the row goes in first. At a
-    // time already held, its readings are replaced, and the new one goes after those whose time is not a
-    // number (they sort at the same key). An INSERT … SELECT from its own table, as this once was, copies
+    // time already held, its sender's readings there are replaced, and the new one goes after the rest
+    // (another sender's, and those whose time is not a number: they sort at the same key). An INSERT … SELECT from its own table, as this once was, copies
     // the SELECT into a temporary table first: 60 µs of a device post's CPU (docs/performance.md, "Storage").
     let seq = 0;
     if ((this.statements.get(sql.held).values(...owner, row.at) as unknown[]).length) {
-      this.remove(s, owner, reading.time);
+      this.statements.get(sql.replace).run(...owner, row.at, readingSource(reading));
       const last = (this.statements.get(sql.lastSeq).values(...owner, row.at) as Array<[number | null]>)[0][0];
       seq = last === null ? 0 : last + 1;
     }

@@ -2,6 +2,7 @@
 // bodies of every refusal, and the bodies real senders send (docs/decisions.md, Devices).
 import { beforeEach, describe, expect, test } from "bun:test";
 import { issueLoggingId } from "../../src/devices/logging-id.ts";
+import { attachToBatch } from "../../src/devices/service.ts";
 import { openApp, type Harness } from "../http/harness.ts";
 
 let h: Harness;
@@ -57,6 +58,28 @@ describe("bodies as senders send them", () => {
   test("a form repeating a key takes its first value", async () => {
     expect(await post(`/tilt?id=${id}`, "Color=RED&SG=1.050&SG=1.060", { "content-type": "application/x-www-form-urlencoded" })).toEqual([200, '{"result":"OK"}']);
     expect((await h.store.devices("dora")).find((d) => d.name === "RED")!.lastData!.sg).toBe(1.05);
+  });
+
+  test("two devices of one batch posting one time both keep their readings; a device's retry replaces its own", async () => {
+    for (const name of ["ORANGE", "PINK"]) await attachToBatch(h.store, "dora", { type: "tilt", name }, "b1", {});
+    const form = { "content-type": "application/x-www-form-urlencoded; charset=utf-8" };
+    // TiltPi's form; a CraftBeerPi plugin sends every colour with one Timepoint, to the second.
+    const tilt = (color: string, sg: string) => post(`/tilt?id=${id}`, `Timepoint=46354.25&Temp=66&SG=${sg}&Beer=Untitled&Color=${color}&Comment=`, form);
+    expect(await tilt("ORANGE", "1.048")).toEqual([200, '{"result":"OK"}']);
+    expect(await tilt("PINK", "1.050")).toEqual([200, '{"result":"OK"}']);
+    expect(await tilt("PINK", "1.051")).toEqual([200, '{"result":"OK"}']);
+    const stored = (JSON.parse(await readings()) as Array<{ id: string; sg: number; time: number }>).map((r) => [r.id, r.sg, r.time]);
+    const at = stored[0]![2];
+    expect(stored).toEqual([["ORANGE", 1.048, at], ["PINK", 1.051, at]]);
+  });
+
+  test("devices of one batch posting at once are all stored, whatever time they are received at", async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `S${i}`);
+    for (const name of names) await attachToBatch(h.store, "dora", { type: "stream", name }, "b1", {});
+    const answers = await Promise.all(names.map((name, i) => post(`/stream?id=${id}`, JSON.stringify({ name, temp: 10 + i }))));
+    expect(answers).toEqual(names.map(() => [200, '{"result":"OK"}']));
+    const stored = JSON.parse(await readings()) as Array<{ id: string; temp: number }>;
+    expect(stored.map((r) => [r.id, r.temp]).sort()).toEqual(names.map((name, i) => [name, 10 + i]).sort());
   });
 
   test("GET on a logging path is 404, as an unknown route", async () => {

@@ -135,12 +135,16 @@ describe("POST and DELETE /v2/batches/{id}/readings", () => {
     expect((await t.call("GET", `/v2/batches/${batchId}/readings/last`, alice)).text).toBe('{"sg":1.02,"time":3000}');
   });
 
-  test("the answer is 201 with the reading as stored; integers stay integers; a second reading at the same time replaces the first", async () => {
+  test("the answer is 201 with the reading as stored; integers stay integers; a second reading at the same time and id replaces the first", async () => {
     const { t, alice, batchId } = await withBatch();
     const first = await t.call("POST", `/v2/batches/${batchId}/readings`, alice, { body: { time: 5000, sg: 1.04, rssi: -70, type: "manual", id: "hydrometer" } });
     expect([first.status, first.text]).toEqual([201, '{"id":"hydrometer","rssi":-70,"sg":1.04,"time":5000,"type":"manual"}']);
-    await t.call("POST", `/v2/batches/${batchId}/readings`, alice, { body: { time: 5000, sg: 1.039 } });
-    expect((await t.call("GET", `/v2/batches/${batchId}/readings`, alice)).text).toBe('[{"sg":1.039,"time":5000}]');
+    await t.call("POST", `/v2/batches/${batchId}/readings`, alice, { body: { time: 5000, sg: 1.039, id: "hydrometer" } });
+    expect((await t.call("GET", `/v2/batches/${batchId}/readings`, alice)).text).toBe('[{"id":"hydrometer","sg":1.039,"time":5000}]');
+    // Another sender at that time (here one without an id) is kept beside it, and replaces only its own.
+    await t.call("POST", `/v2/batches/${batchId}/readings`, alice, { body: { time: 5000, sg: 1.03 } });
+    await t.call("POST", `/v2/batches/${batchId}/readings`, alice, { body: { time: 5000, sg: 1.031 } });
+    expect((await t.call("GET", `/v2/batches/${batchId}/readings`, alice)).text).toBe('[{"id":"hydrometer","sg":1.039,"time":5000},{"sg":1.031,"time":5000}]');
   });
 
   test("without time the reading is stamped with the time received", async () => {

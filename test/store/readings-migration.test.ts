@@ -46,9 +46,10 @@ async function expectMigrated(store: Store, old: Record<string, { body: string; 
     batches: [{ doc: { _id: "empty" }, readings: [] }, { doc: { _id: "full" }, readings: JSON.parse(old.full.body) }, { doc: { _id: "none" } }],
     docs: [],
   });
+  // An append at a migrated time replaces that time's reading of its sender (no id) and keeps GREEN's.
   expect(await store.appendReading("u", "full", { time: 1_572_383_500_131, sg: 1.037 })).toBe(true);
   const after = JSON.parse((await store.readings("u", "full"))!) as Doc[];
-  expect(after.map((r) => r.sg)).toEqual([1.09, 1.04, 1.037, undefined]);
+  expect(after.map((r) => r.sg)).toEqual([1.09, 1.04, 1.039, 1.037, undefined]);
 }
 
 test("SQLite: a version 6 database's reading arrays become rows, read back byte for byte", async () => {

@@ -54,15 +54,18 @@ for (const kind of STORE_KINDS) {
       expect(text(await store.readings("ann", "b1", "bytes", { since: 30, until: 30 }))).toBe('[{"id":"a","sg":1.03,"time":30},{"id":"c","sg":1.031,"time":30}]');
     });
 
-    test("appendReading keeps time order, replaces the readings at its time, and is false without a batch", async () => {
+    test("appendReading keeps time order, replaces its sender's readings at its time, and is false without a batch", async () => {
       expect(await store.appendReading("ann", "b1", { time: 20, sg: 1.04 })).toBe(true);
       expect(await store.appendReading("ann", "b1", { time: 40, sg: 1.02 })).toBe(true);
       expect(await store.lastReading("ann", "b1")).toBe('{"sg":1.02,"time":40}');
-      // A retried post at one time leaves one reading there; the two imported at 30 give way to it too.
+      // A retried post at one time leaves one reading there; of the two imported at 30, the one of the
+      // same sender ("a") gives way to it, the other ("c") stays, and the new one comes after it.
       expect(await store.appendReading("ann", "b1", { time: 40, sg: 1.021 })).toBe(true);
-      expect(await store.appendReading("ann", "b1", { time: 30, sg: 1.3 })).toBe(true);
+      expect(await store.appendReading("ann", "b1", { time: 30, sg: 1.3, id: "a" })).toBe(true);
       const all = JSON.parse((await store.readings("ann", "b1"))!) as Doc[];
-      expect(all.map((r) => [r.time ?? null, r.sg ?? null])).toEqual([[null, 1.09], [5, null], [10, 1.05], [20, 1.04], [30, 1.3], [40, 1.021]]);
+      expect(all.map((r) => [r.time ?? null, r.sg ?? null, r.id ?? null])).toEqual([
+        [null, 1.09, "no-time"], [5, null, "d"], [10, 1.05, "b"], [20, 1.04, null], [30, 1.031, "c"], [30, 1.3, "a"], [40, 1.021, null],
+      ]);
       expect(await store.appendReading("ann", "nope", { time: 1 })).toBe(false);
       expect(await store.readings("ann", "nope")).toBeUndefined();
       expect(await store.appendReading("bob", "b1", { time: 1 })).toBe(false);
@@ -70,6 +73,27 @@ for (const kind of STORE_KINDS) {
       expect(await store.appendReading("ann", "b1", { time: 0, sg: 1.1 })).toBe(true);
       expect(JSON.parse((await store.readings("ann", "b1"))!).slice(0, 2)).toEqual([{ sg: 1.09, id: "no-time" }, { time: 0, sg: 1.1 }]);
       await expect(store.appendReading("ann", "b1", { time: Number.NaN })).rejects.toThrow("a reading to append needs a numeric time");
+    });
+
+    test("readings of several senders at one time are all kept; each sender's retry replaces its own alone", async () => {
+      await store.insert("ann", "batch", { _id: "b4" });
+      const at = 1_795_845_600_000;
+      // Two Tilts of one batch posting one Timepoint, a reading posted without an id, and ids that are
+      // equal only as text ("7" and 7) or only in another case ("orange").
+      for (const r of [{ id: "ORANGE", sg: 1.048 }, { id: "PINK", sg: 1.05 }, { sg: 1.047 }, { id: 7, sg: 1.046 }, { id: "7", sg: 1.045 }, { id: "orange", sg: 1.044 }]) {
+        expect(await store.appendReading("ann", "b4", { time: at, ...r })).toBe(true);
+      }
+      const sgs = async () => (JSON.parse((await store.readings("ann", "b4"))!) as Doc[]).map((r) => [r.id ?? null, r.sg]);
+      expect(await sgs()).toEqual([["ORANGE", 1.048], ["PINK", 1.05], [null, 1.047], [7, 1.046], ["7", 1.045], ["orange", 1.044]]);
+      // Retries: each replaces its own sender's reading and goes after the rest; an explicit null id is no id.
+      expect(await store.appendReading("ann", "b4", { time: at, id: "PINK", sg: 1.051 })).toBe(true);
+      expect(await store.appendReading("ann", "b4", { time: at, id: null, sg: 1.043 })).toBe(true);
+      expect(await store.appendReading("ann", "b4", { time: at, id: 7, sg: 1.042 })).toBe(true);
+      expect(await sgs()).toEqual([["ORANGE", 1.048], ["7", 1.045], ["orange", 1.044], ["PINK", 1.051], [null, 1.043], [7, 1.042]]);
+      expect(await store.lastReading("ann", "b4")).toBe(`{"id":7,"sg":1.042,"time":${at}}`);
+      // Deleting the reading at a time still deletes every reading there.
+      expect(await store.deleteReading("ann", "b4", at)).toBe(true);
+      expect(await store.readings("ann", "b4")).toBe("[]");
     });
 
     test("a batch without a list gets one at its first append; deleting its last reading leaves []", async () => {
