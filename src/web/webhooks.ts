@@ -72,16 +72,16 @@ async function webhookButton(web: Web, request: Request, page: SettingsWithHooks
 
 export const postWebhookSecret = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
   webhookButton(web, request, page, async (viewer) => {
-    const rotated = await rotateSecret(web.store, viewer.userId, id);
+    const rotated = await rotateSecret(web.store, viewer.userId, READ_SCOPES, id);
     const url = (await listWebhooks(web.store, viewer.userId)).find((w) => w.id === id)?.url ?? "";
     return { rotated: { ...rotated, url } };
   });
 
 export const postWebhookTest = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
-  webhookButton(web, request, page, async (viewer) => ({ tested: { id, ...(await sendTestEvent(web.store, viewer.userId, id)) } }));
+  webhookButton(web, request, page, async (viewer) => ({ tested: { id, ...(await sendTestEvent(web.store, viewer.userId, READ_SCOPES, id)) } }));
 
 export const postWebhookDelete = (web: Web, request: Request, id: string, page: SettingsWithHooks) =>
   webhookButton(web, request, page, async (viewer) => {
-    await deleteWebhook(web.store, viewer.userId, id);
+    await deleteWebhook(web.store, viewer.userId, READ_SCOPES, id);
     return {};
   });

@@ -7,13 +7,16 @@ import { badRequestText, json, jsonBody, NOT_FOUND, ok } from "../openapi/operat
 import { WebhookCreatedSchema, WebhookCreateSchema, WebhookListSchema, WebhookSecretSchema, WebhookTestSentSchema, WebhookUpdateSchema, WebhookViewSchema } from "./model.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "./service.ts";
 
-// Change notifications, beyond the hosted API (README, "Webhooks"). Any key of the account manages
-// them; a subscription may ask only for events its key may read (service.ts).
+// Change notifications, beyond the hosted API (README, "Webhooks"). A key with a read scope lists the
+// account's subscriptions; it makes, changes, tests or deletes one only when it may read every event
+// the subscription asks for (service.ts).
 
 const ID_PARAMETER = { name: "id", in: "path" as const, required: true, schema: { type: "string" }, description: "The subscription's `id`" };
 
 export function webhookRoutes(deps: Deps): void {
   const { store, config } = deps;
+  // The scopes of the account's key: a subscription may send only what its key may read (service.ts).
+  const keyScopes = async (userId: string) => (await store.getApiKey(userId))?.scopes ?? [];
   new ApiRoutes(deps, { version: 2, tag: "Webhooks", addition: true })
     .post(
       "/v2/webhooks",
@@ -33,8 +36,7 @@ export function webhookRoutes(deps: Deps): void {
         },
       },
       async ({ userId, body }) => {
-        const key = await store.getApiKey(userId);
-        const created = await createWebhook(store, userId, key?.scopes ?? [], body, config.webhookAllowHosts);
+        const created = await createWebhook(store, userId, await keyScopes(userId), body, config.webhookAllowHosts);
         return jsonText(canonicalJson(created), 201);
       },
     )
@@ -63,8 +65,7 @@ export function webhookRoutes(deps: Deps): void {
         },
       },
       async ({ params, userId, body }) => {
-        const key = await store.getApiKey(userId);
-        return canonicalJson(await updateWebhook(store, userId, key?.scopes ?? [], params.id!, body, config.webhookAllowHosts));
+        return canonicalJson(await updateWebhook(store, userId, await keyScopes(userId), params.id!, body, config.webhookAllowHosts));
       },
     )
     .post(
@@ -80,7 +81,7 @@ export function webhookRoutes(deps: Deps): void {
           responses: { "200": json(WebhookSecretSchema, "The new secret"), "404": NOT_FOUND },
         },
       },
-      async ({ params, userId }) => canonicalJson(await rotateSecret(store, userId, params.id!)),
+      async ({ params, userId }) => canonicalJson(await rotateSecret(store, userId, await keyScopes(userId), params.id!)),
     )
     .post(
       "/v2/webhooks/:id/test",
@@ -95,7 +96,7 @@ export function webhookRoutes(deps: Deps): void {
           responses: { "202": json(WebhookTestSentSchema, "Recorded; to be delivered"), "404": NOT_FOUND },
         },
       },
-      async ({ params, userId }) => jsonText(canonicalJson(await sendTestEvent(store, userId, params.id!)), 202),
+      async ({ params, userId }) => jsonText(canonicalJson(await sendTestEvent(store, userId, await keyScopes(userId), params.id!)), 202),
     )
     .delete(
       "/v2/webhooks/:id",
@@ -110,7 +111,7 @@ export function webhookRoutes(deps: Deps): void {
         },
       },
       async ({ params, userId }) => {
-        await deleteWebhook(store, userId, params.id!);
+        await deleteWebhook(store, userId, await keyScopes(userId), params.id!);
         return TEXT.deleted;
       },
     );

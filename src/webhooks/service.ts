@@ -66,6 +66,19 @@ function readableEvents(value: unknown, scopes: readonly string[]): EventType[] 
   return events;
 }
 
+/**
+ * The subscription `id` of the account, for a key that may manage it: one that may read every event
+ * it sends (404 when there is none; 403 when the key could not have subscribed to it). Changing where
+ * it goes, its secret, a test or deleting it otherwise hands what the key may not read to whoever
+ * holds the key (docs/decisions.md, Webhooks).
+ */
+async function manageable(store: Store, userId: string, scopes: readonly string[], id: string): Promise<WebhookInfo> {
+  const hook = (await store.webhooks(userId)).find((w) => w.id === id);
+  if (!hook) throw notFound();
+  if (!hook.events.every((e) => scopes.includes(scopeOfEvent(e as EventType)))) throw forbidden();
+  return hook;
+}
+
 /** A receiver URL that may be subscribed (destination.ts), as the store keeps it; else 400 naming why. */
 async function receiverUrl(value: unknown, allowHosts: readonly string[], resolve?: Resolver): Promise<string> {
   if (typeof value !== "string" || value.length > MAX_URL) throw badRequest(ERRORS.invalidWebhookUrl);
@@ -76,12 +89,13 @@ async function receiverUrl(value: unknown, allowHosts: readonly string[], resolv
 
 /**
  * Changes a subscription's `url`, its `events`, or both, keeping its id and secret. Its checks in
- * order: the subscription (404, whatever the body), the body (400 `Missing body`, `Nothing to update`
- * when it names neither), the events (400, then 403 as when subscribing), the URL (400). Events
- * recorded before stay, and go to the URL the subscription has when they are tried.
+ * order: the subscription (404, whatever the body; 403 for a key that may not manage it), the body
+ * (400 `Missing body`, `Nothing to update` when it names neither), the events (400, then 403 as when
+ * subscribing), the URL (400). Events recorded before stay, and go to the URL the subscription has
+ * when they are tried.
  */
 export async function updateWebhook(store: Store, userId: string, scopes: readonly string[], id: string, input: Doc | undefined, allowHosts: readonly string[], resolve?: Resolver): Promise<WebhookView> {
-  if (!(await store.webhooks(userId)).some((w) => w.id === id)) throw notFound();
+  await manageable(store, userId, scopes, id);
   if (!input) throw badRequest(ERRORS.missingBody);
   if (input.url === undefined && input.events === undefined) throw badRequest(TEXT.nothingToUpdate);
   const changes: WebhookChanges = {};
@@ -107,12 +121,15 @@ export async function listWebhooks(store: Store, userId: string): Promise<Webhoo
   );
 }
 
-export async function deleteWebhook(store: Store, userId: string, id: string): Promise<void> {
+/** Deletes a subscription the key may manage (404, else 403 as `manageable`). */
+export async function deleteWebhook(store: Store, userId: string, scopes: readonly string[], id: string): Promise<void> {
+  await manageable(store, userId, scopes, id);
   if (!(await store.removeWebhook(userId, id))) throw notFound();
 }
 
-/** Sends the subscription a `webhook.test` event, delivered (and retried) as any other: its `webhook-id`. */
-export async function sendTestEvent(store: Store, userId: string, id: string): Promise<{ eventId: string }> {
+/** Sends the subscription a `webhook.test` event, delivered (and retried) as any other: its `webhook-id`. 404, else 403 as `manageable`. */
+export async function sendTestEvent(store: Store, userId: string, scopes: readonly string[], id: string): Promise<{ eventId: string }> {
+  await manageable(store, userId, scopes, id);
   const eventId = await store.recordWebhookEvent(userId, id, testEvent(userId, id));
   if (eventId === undefined) throw notFound();
   return { eventId };
@@ -121,9 +138,10 @@ export async function sendTestEvent(store: Store, userId: string, id: string): P
 /**
  * A new signing secret for the subscription, shown only in this answer. Deliveries carry signatures
  * of both it and the one it replaces for PREVIOUS_SECRET_MS, so receivers move to it without missing
- * one; a rotation within that time replaces the older previous secret.
+ * one; a rotation within that time replaces the older previous secret. 404, else 403 as `manageable`.
  */
-export async function rotateSecret(store: Store, userId: string, id: string, now = Date.now()): Promise<RotatedSecret> {
+export async function rotateSecret(store: Store, userId: string, scopes: readonly string[], id: string, now = Date.now()): Promise<RotatedSecret> {
+  await manageable(store, userId, scopes, id);
   const secret = newSecret();
   const sealed = await seal(await sealingKey(store), secret, id);
   const until = now + PREVIOUS_SECRET_MS;

@@ -124,6 +124,33 @@ describe("a subscription's life", () => {
     expect((await h.call("GET", "/v2/webhooks", inventoryOnly)).json().map((w: { url: string; events: string[] }) => [w.url, w.events])).toEqual([["http://127.0.0.1:9/hook", ["inventory.updated"]]]);
   });
 
+  test("a key that may not read every event of a subscription may not change, rotate, test or delete it: 403, nothing changed", async () => {
+    // The owner subscribes with a key that reads everything; the account's key is then regenerated
+    // with batches.read alone (an account has one key).
+    const made = (await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/owner", events: ["batch.updated", "inventory.updated"] } })).json();
+    const batchesOnly = await h.account("alice", ["batches.read"]);
+    const before = await h.store.webhooks("alice");
+    const cases: Array<[string, string, string, unknown]> = [
+      ["moved elsewhere", "PATCH", `/v2/webhooks/${made.id}`, { url: "http://127.0.0.1:9/elsewhere" }],
+      ["its events changed to readable ones", "PATCH", `/v2/webhooks/${made.id}`, { events: ["batch.updated"] }],
+      ["its secret rotated", "POST", `/v2/webhooks/${made.id}/secret`, undefined],
+      ["a test event sent", "POST", `/v2/webhooks/${made.id}/test`, undefined],
+      ["deleted", "DELETE", `/v2/webhooks/${made.id}`, undefined],
+    ];
+    for (const [name, method, path, body] of cases) {
+      const res = await h.call(method, path, batchesOnly, body === undefined ? {} : { body });
+      expect([name, res.status, res.text]).toEqual([name, 403, ERRORS.forbidden]);
+    }
+    // An unknown id is still 404 for that key, and nothing was changed or recorded.
+    expect((await h.call("DELETE", "/v2/webhooks/wh_unknown", batchesOnly)).status).toBe(404);
+    expect(await h.store.webhooks("alice")).toEqual(before);
+    expect((await h.call("GET", "/v2/webhooks", batchesOnly)).json().map((w: { id: string; pending: number }) => [w.id, w.pending])).toEqual([[made.id, 0]]);
+    // A subscription it may read wholly, it manages.
+    const own = (await h.call("POST", "/v2/webhooks", batchesOnly, { body: { url: "http://127.0.0.1:9/own", events: ["batch.updated"] } })).json();
+    expect((await h.call("POST", `/v2/webhooks/${own.id}/secret`, batchesOnly)).status).toBe(200);
+    expect((await h.call("DELETE", `/v2/webhooks/${own.id}`, batchesOnly)).text).toBe("Deleted");
+  });
+
   test("an API write to a subscribed account records its event at once; a refused write records none", async () => {
     await h.call("POST", "/v2/webhooks", alice, { body: { url: "http://127.0.0.1:9/hook", events: ["batch.updated"] } });
     await h.load("alice", { batches: [{ _id: "b1", name: "Pale", status: "Fermenting" }] });
