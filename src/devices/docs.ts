@@ -1,5 +1,5 @@
 import type { OperationDoc } from "../http/endpoint.ts";
-import { badRequestText, ID_PARAMETER, json, jsonBody, NOT_FOUND, ok, ref } from "../openapi/operations.ts";
+import { ID_PARAMETER, json, jsonBody, NOT_FOUND, ok, ref } from "../openapi/operations.ts";
 import { MAX_POST_BYTES } from "./body.ts";
 import type { DeviceType } from "./parse.ts";
 
@@ -35,7 +35,13 @@ export const LOGGING_DOCS: Record<DeviceType, OperationDoc> = {
 };
 
 const TYPE = { name: "type", in: "path", required: true, schema: { type: "string", enum: ["iSpindel", "tilt", "stream"] }, description: "Device type; another is 404" };
-const NAME = { name: "name", in: "path", required: true, schema: { type: "string" }, description: "The device's name (a Tilt's colour, any letter case)" };
+const NAME = {
+  name: "name",
+  in: "path",
+  required: true,
+  schema: { type: "string", minLength: 1, maxLength: 64 },
+  description: "The device's name, percent-encoded once, in any letter case (the account's device whose name in capitals is this one's); 1 to 64 printable characters without `/`",
+};
 const ITEM_PARAMETERS = [ID_PARAMETER, TYPE, NAME];
 
 export const DEVICE_DOCS = {
@@ -52,7 +58,7 @@ export const DEVICE_DOCS = {
     description: "Attaches the device (moving it from the batch it fed) and sets sent offsets; new posts go to this batch, earlier ones stay where they are. The body may be empty.",
     parameters: ITEM_PARAMETERS,
     requestBody: { ...jsonBody(ref("DeviceSettings"), "Calibration offsets"), required: false },
-    responses: { "200": json(ref("DeviceItem"), "The batch's item for the device"), "400": badRequestText("Invalid gravityOffset"), "404": NOT_FOUND },
+    responses: { "200": json(ref("DeviceItem"), "The batch's item for the device"), "400": plain("Invalid name", "`Invalid name` (a name no device may have), `Invalid gravityOffset`, `Invalid tempOffset`, or a malformed body"), "404": NOT_FOUND },
   },
   detach: { summary: "Detach a device from a batch", description: "New posts are kept with the device; the batch's readings stay.", parameters: ITEM_PARAMETERS, responses: { "200": ok("Deleted"), "404": NOT_FOUND } },
 } satisfies Record<string, OperationDoc>;

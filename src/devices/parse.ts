@@ -65,10 +65,13 @@ export function withoutAbsent<T extends object>(values: T): T {
 // Printable characters only: a name is shown on pages and is part of a URL of the API.
 const NAME = /^[^\u0000-\u001f\u007f/]+$/;
 
+/** Whether a device may have this name: 1 to `maxLength` printable characters, no `/`. Posts and the API's paths alike. */
+export const isDeviceName = (name: string, maxLength: number = MAX_TEXT.name): boolean => name.length > 0 && name.length <= maxLength && NAME.test(name);
+
 function deviceName(body: Doc, field: string, maxLength: number = MAX_TEXT.name): string {
   if (rawField(body, field) === undefined) throw badRequest(ERRORS.missingDeviceName(field));
   const name = textField(body, field, maxLength + 8);
-  if (!name || name.length > maxLength || !NAME.test(name)) throw badRequest(ERRORS.invalidField(field));
+  if (!name || !isDeviceName(name, maxLength)) throw badRequest(ERRORS.invalidField(field));
   return name;
 }
 

@@ -3,7 +3,7 @@ import { newDevice } from "../store/devices.ts";
 import type { Store } from "../store/types.ts";
 import { attachEdits, detachEdit } from "./attach.ts";
 import { storedSettings, type ItemSettings } from "./items.ts";
-import type { DevicePost, DeviceType } from "./parse.ts";
+import { deviceKey, type DevicePost, type DeviceType } from "./parse.ts";
 import { decidePost, type PostResult } from "./rules.ts";
 
 /**
@@ -27,6 +27,18 @@ export const STORED_BODY = JSON.stringify({ result: "OK" });
  */
 export function ignoredBody(retryAfterSeconds: number): string {
   return JSON.stringify({ result: "OK", stored: false, retryAfter: retryAfterSeconds });
+}
+
+/**
+ * The account's device that a name given by hand (an API path) means: the one of that type and exact
+ * name, else the one whose key (the name in capitals, as the hosted service keys a batch's items) is
+ * the name's, so `ispindel007` finds the `iSpindel007` that posts; the name as given when none is known.
+ */
+export async function deviceNamed(store: Store, userId: string, id: { type: DeviceType; name: string }): Promise<{ type: DeviceType; name: string }> {
+  if (await store.device(userId, id)) return id;
+  const key = deviceKey(id.name);
+  const known = (await store.devices(userId)).find((d) => d.type === id.type && deviceKey(d.name) === key);
+  return known ? { type: id.type, name: known.name } : id;
 }
 
 /**

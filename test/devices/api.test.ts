@@ -63,6 +63,22 @@ describe("PUT /v2/batches/{id}/devices/{type}/{name}", () => {
       as("alice", "PUT", ITEM, { name: "a gravity offset past 100 points is 400 Invalid gravityOffset, nothing written", body: { gravityOffset: 101 }, status: 400, text: "Invalid gravityOffset", after: unchanged }),
       as("alice", "PUT", ITEM, { name: "a non-numeric temp offset is 400 Invalid tempOffset", body: { tempOffset: "warm" }, status: 400, text: "Invalid tempOffset", after: unchanged }),
       as("alice", "PUT", ITEM, { name: "malformed JSON is 400 Invalid JSON", raw: "{", headers: { "content-type": "application/json" }, status: 400, text: "Invalid JSON", after: unchanged }),
+      as("alice", "PUT", "/v2/batches/b-other/devices/iSpindel/ispindel000", {
+        name: "a name in another case attaches the device the account knows, not a second one",
+        status: 200,
+        json: { name: "Ispindel000", key: "ISPINDEL000", type: "iSpindel", batchId: "b-other", enabled: true, hidden: false, series: ["gravity", "temp"], lastLog: null, lastData: null, settings: { gravityOffset: -6, tempOffset: null } },
+        after: async (w) => expect(await deviceBatches(w)).toEqual([["Ispindel000", "b-other"]]),
+      }),
+      as("alice", "PUT", "/v2/batches/b-other/devices/stream/100%25%20Brett", {
+        name: "a name is decoded once: 100%25%20Brett is the device 100% Brett",
+        status: 200,
+        json: { name: "100% Brett", key: "100% BRETT", type: "stream", batchId: "b-other", enabled: true, hidden: false, series: ["gravity", "temp", "pressure"], lastLog: null, lastData: null, settings: { gravityOffset: null, tempOffset: null } },
+        after: async (w) => expect((await w.h.call("GET", "/v2/batches/b-other/devices/stream/100%25%20brett", w.accounts.alice!)).json().name).toBe("100% Brett"),
+      }),
+      as("alice", "PUT", `/v2/batches/b-other/devices/stream/${"a".repeat(65)}`, { name: "a name of 65 characters is 400 Invalid name, as a post's", status: 400, text: "Invalid name", after: async (w) => expect(await deviceBatches(w)).toEqual([["Ispindel000", ATTACHED_BATCH_ID]]) }),
+      as("alice", "PUT", "/v2/batches/b-other/devices/stream/a%2Fb", { name: "a name with a slash is 400 Invalid name", status: 400, text: "Invalid name", after: async (w) => expect(await deviceBatches(w)).toEqual([["Ispindel000", ATTACHED_BATCH_ID]]) }),
+      as("alice", "PUT", "/v2/batches/b-other/devices/stream/%00x", { name: "a name with a control character is 400 Invalid name", status: 400, text: "Invalid name" }),
+      as("alice", "PUT", "/v2/batches/nope/devices/stream/a%2Fb", { name: "a missing batch is 404 before a bad name's 400", status: 404, text: "Not Found" }),
       as("alice", "PUT", "/v2/batches/nope/devices/tilt/Red", { name: "a missing batch is 404 before a bad body's 400", body: { gravityOffset: "x" }, status: 404, text: "Not Found" }),
       as("reader", "PUT", "/v2/batches/b-own/devices/tilt/Red", { name: "a key without batches.write is 403", status: 403, text: "Forbidden" }),
       as("mallory", "PUT", ITEM, { name: "another account's batch is 404 and stays unchanged", status: 404, text: "Not Found", after: unchanged }),
@@ -83,6 +99,13 @@ describe("DELETE /v2/batches/{id}/devices/{type}/{name}", () => {
           expect(await deviceBatches(w)).toEqual([["Ispindel000", null]]);
         },
       }),
+      as("alice", "DELETE", `/v2/batches/${ATTACHED_BATCH_ID}/devices/iSpindel/ISPINDEL000`, {
+        name: "a name in another case detaches the device the account knows",
+        status: 200,
+        text: "Deleted",
+        after: async (w) => expect(await deviceBatches(w)).toEqual([["Ispindel000", null]]),
+      }),
+      as("alice", "DELETE", `/v2/batches/${ATTACHED_BATCH_ID}/devices/stream/a%2Fb`, { name: "a name no device may have is 404", status: 404, text: "Not Found", after: unchanged }),
       as("alice", "DELETE", "/v2/batches/b-other/devices/iSpindel/Ispindel000", { name: "a device the batch does not hold is 404", status: 404, text: "Not Found", after: unchanged }),
       as("reader", "DELETE", "/v2/batches/b-own/devices/tilt/Red", { name: "a key without batches.write is 403", status: 403, text: "Forbidden" }),
     ],
@@ -109,6 +132,7 @@ describe("GET /v2/devices/{type}/{name}/readings", () => {
   runTable(
     [
       as("alice", "GET", "/v2/devices/iSpindel/Ispindel000/readings", { name: "a device that kept no reading has an empty list", status: 200, text: "[]" }),
+      as("alice", "GET", "/v2/devices/iSpindel/ISPINDEL000/readings", { name: "the name is read in any letter case", status: 200, text: "[]" }),
       as("alice", "GET", "/v2/devices/stream/Nobody/readings", { name: "a device not known is 404", status: 404, text: "Not Found" }),
       as("mallory", "GET", "/v2/devices/iSpindel/Ispindel000/readings", { name: "another account's device is 404", status: 404, text: "Not Found" }),
       as("alice", "GET", "/v2/devices/plaato/x/readings", { name: "an unknown device type is 404", status: 404, text: "Not Found" }),
