@@ -34,10 +34,29 @@ export async function createRecipe(store: Store, userId: string, body: Doc | und
   return id;
 }
 
+/** The five figures as the service calculates them from a recipe's ingredients and settings, whatever it holds of them. */
+function calculatedFigures(recipe: Doc): string {
+  const inputs: Doc = { ...recipe };
+  for (const f of CLIENT_OR_CALCULATED) delete inputs[f];
+  const out = calculateRecipe(inputs);
+  return JSON.stringify(CLIENT_OR_CALCULATED.map((f) => out[f]));
+}
+
+/**
+ * The figures of the stored recipe the service calculated, to be calculated again: those its
+ * `_calculated` names. A recipe without one came in whole (an import, a pull from the hosted service,
+ * which calculates them all): its figures are the service's when the update changes what they are
+ * calculated from, and stay as they are when it does not (a new name or notes keep the hosted numbers).
+ */
+function calculatedBefore(current: Doc, kept: Doc, merged: Doc): readonly string[] {
+  if (Array.isArray(current[CALCULATED])) return current[CALCULATED] as string[];
+  return calculatedFigures(kept) === calculatedFigures(merged) ? [] : CLIENT_OR_CALCULATED;
+}
+
 /**
  * Shallow merge: each top-level field of the body replaces the stored one, arrays whole. The merged
  * recipe is validated; when invalid nothing is stored. Figures the service calculated before are
- * recalculated unless the body sets them.
+ * recalculated unless the body sets them (calculatedBefore).
  */
 export function updateRecipe(store: Store, userId: string, id: string, input: BodyOrRefusal<Doc | undefined>, now = Date.now()): Awaitable<string> {
   return store.update(userId, "recipe", id, (current) => {
@@ -46,14 +65,16 @@ export function updateRecipe(store: Store, userId: string, id: string, input: Bo
     const changes = body ? stripServerManaged(body, RECIPE_SERVER_MANAGED) : undefined;
     if (!changes) throw badRequest(ERRORS.missingBody);
     if (Object.keys(changes).length === 0) return { result: TEXT.nothingToUpdate };
-    const before = Array.isArray(current[CALCULATED]) ? (current[CALCULATED] as string[]) : [];
     const server: Doc = {};
-    const merged: Doc = {};
+    const kept: Doc = {};
     for (const [k, v] of Object.entries(current)) {
       if (k === "data") continue; // recalculated below
       if (k.startsWith("_") || RECIPE_SERVER_MANAGED.includes(k)) server[k] = v;
-      else if (!(before.includes(k) && !(k in changes))) merged[k] = v;
+      else kept[k] = v;
     }
+    const before = calculatedBefore(current, kept, { ...kept, ...changes });
+    const merged: Doc = {};
+    for (const [k, v] of Object.entries(kept)) if (!(before.includes(k) && !(k in changes))) merged[k] = v;
     Object.assign(merged, changes);
     const issues = validateRecipe(merged);
     if (issues.length) throw validationFailed(issues);

@@ -118,6 +118,38 @@ describe("after a PATCH", () => {
     expect(near(doc.og, og(doubled, 20, 0.72), 0.002)).toBe(true);
   });
 
+  // A recipe that came in whole (an import, a pull from the hosted service) has no `_calculated`: its
+  // figures are the hosted service's calculation, here deliberately not ours.
+  const IMPORTED: Doc = { ...SIMPLE, _id: "imported", og: 1.09, fg: 1.02, ibu: 99, color: 40, abv: 9.2 };
+
+  test("an imported recipe's figures are calculated again when a PATCH changes what they come from", async () => {
+    const w = await openWorld({ alice: { recipes: [IMPORTED] } });
+    expect((await w.call("PATCH", "/v2/recipes/imported", "alice", { body: { fermentables: doubled } })).text).toBe("Updated");
+    const doc = await w.read("imported");
+    const eOg = og(doubled, 20, 0.72), eFg = fgFrom(eOg, 0.75);
+    expect([near(doc.og, eOg, 0.002), near(doc.fg, eFg, 0.002), near(doc.color, morey(doubled, 20), 0.1 * morey(doubled, 20)), near(doc.abv, abv(eOg, eFg), 0.2)]).toEqual([true, true, true, true]);
+    expect(doc._calculated).toEqual(["og", "fg", "ibu", "color", "abv"]);
+    // The same figures as the same recipe made through the API.
+    const made = await w.read(await w.create({ ...SIMPLE, fermentables: doubled }));
+    const figures = (d: Doc) => [d.og, d.fg, d.ibu, d.color, d.abv];
+    expect(figures(doc)).toEqual(figures(made));
+    expect(doc.ibu).not.toBe(99);
+  });
+
+  test("an imported recipe keeps a figure the same PATCH sets, and the others follow it", async () => {
+    const w = await openWorld({ alice: { recipes: [IMPORTED] } });
+    expect((await w.call("PATCH", "/v2/recipes/imported", "alice", { body: { fermentables: doubled, og: 1.07 } })).text).toBe("Updated");
+    const doc = await w.read("imported");
+    expect([doc.og, near(doc.fg, fgFrom(1.07, 0.75), 0.002), near(doc.abv, abv(1.07, fgFrom(1.07, 0.75)), 0.2), doc._calculated]).toEqual([1.07, true, true, ["fg", "ibu", "color", "abv"]]);
+  });
+
+  test("an imported recipe keeps the hosted figures through a PATCH that changes none of their inputs", async () => {
+    const w = await openWorld({ alice: { recipes: [IMPORTED] } });
+    expect((await w.call("PATCH", "/v2/recipes/imported", "alice", { body: { notes: "tasted", name: "Renamed" } })).text).toBe("Updated");
+    const doc = await w.read("imported");
+    expect([doc.og, doc.fg, doc.ibu, doc.color, doc.abv, doc._calculated]).toEqual([1.09, 1.02, 99, 40, 9.2, []]);
+  });
+
   test("a PATCH that does not touch the grain bill leaves every figure as it was", async () => {
     const w = await openWorld();
     const id = await w.create(SIMPLE);

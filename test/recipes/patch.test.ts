@@ -72,9 +72,17 @@ describe("PATCH /v2/recipes/{id}: shallow merge", () => {
         text: "Updated",
         after: merged({ brewNotes: { boil: "vigorous" }, ogPlato: 12.4 }),
       }),
-      patch("several fields at once each replace their stored field", { name: "Renamed", batchSize: 25, type: "Extract" }, 200, {
+      patch("several fields at once each replace their stored field", { name: "Renamed", author: "Bo", type: "Extract" }, 200, {
         text: "Updated",
-        after: merged({ name: "Renamed", batchSize: 25, type: "Extract" }),
+        after: merged({ name: "Renamed", author: "Bo", type: "Extract" }),
+      }),
+      patch("a new batch size is stored; the imported figures follow it (calculations.test.ts)", { batchSize: 25 }, 200, {
+        text: "Updated",
+        after: async (w) => {
+          const fields = await clientFields(w);
+          const { og: _og, fg: _fg, ibu: _ibu, color: _color, abv: _abv, ...rest } = withoutServer(STORED);
+          expect(fields).toMatchObject({ ...rest, batchSize: 25, og: 1, fg: 1, color: 0, abv: 0 });
+        },
       }),
       patch("an empty object is 200 Nothing to update and writes nothing", {}, 200, { text: "Nothing to update", after: untouched }),
       patch("the same value again is still a write: 200 Updated", { name: "Stored" }, 200, { text: "Updated", after: merged({ name: "Stored" }) }),
