@@ -40,6 +40,15 @@ function sum(values: number[]): number {
  * returns NaN or Infinity; the input is not changed. `og`, `fg`, `ibu`, `color` and
  * `abv` are kept when the client sent a finite number; the rest is always computed.
  */
+/**
+ * The settings a recipe's figures are calculated with where it names none of its own: its equipment's,
+ * else the API document's defaults (boil 60 min, efficiency 72 %, `tinseth`; a 20 L batch).
+ */
+export function settingsUsed(recipe: Record<string, unknown>): { batchSize: number; boilTime: number; efficiency: number; ibuFormula: string } {
+  const eq = readEquipment(isObj(recipe) ? recipe : {});
+  return { batchSize: eq.batchSize, boilTime: eq.boilTime, efficiency: round(eq.efficiency * 100, 2), ibuFormula: ibuFormulaOf(recipe.ibuFormula) };
+}
+
 export function calculateRecipe(recipe: Record<string, unknown>): Record<string, unknown> {
   const input: Obj = isObj(recipe) ? recipe : {};
   const eq = readEquipment(input);

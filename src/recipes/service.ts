@@ -1,4 +1,4 @@
-import { calculateRecipe } from "../calc/index.ts";
+import { calculateRecipe, settingsUsed } from "../calc/index.ts";
 import { badRequest, ERRORS, notFound, TEXT, validationFailed } from "../http/errors.ts";
 import { bodyOrThrow, type BodyOrRefusal } from "../http/body.ts";
 import type { Awaitable } from "../lib/awaitable.ts";
@@ -23,11 +23,24 @@ function finish(recipe: Doc, server: Doc, now: number, created: boolean): Doc {
   return stamp({ ...calculateRecipe(recipe), ...server, [CALCULATED]: calculated }, now, created);
 }
 
+/**
+ * A new recipe with the settings it is calculated with written in where it names none (settingsUsed:
+ * its equipment's, else the document's defaults), and the default folder: what a client reads back is
+ * what the figures rest on, as in the hosted service's recipes, which always carry them.
+ */
+function withSettings(recipe: Doc): Doc {
+  const used: Doc = { ...settingsUsed(recipe), path: "/" };
+  const out: Doc = { ...recipe };
+  for (const [k, v] of Object.entries(used)) if (out[k] === undefined) out[k] = v;
+  return out;
+}
+
 export async function createRecipe(store: Store, userId: string, body: Doc | undefined, now = Date.now()): Promise<string> {
   if (!body) throw badRequest(ERRORS.missingBody);
-  const recipe = stripServerManaged(body, RECIPE_SERVER_MANAGED);
-  const issues = validateRecipe(recipe);
+  const sent = stripServerManaged(body, RECIPE_SERVER_MANAGED);
+  const issues = validateRecipe(sent);
   if (issues.length) throw validationFailed(issues);
+  const recipe = withSettings(sent);
   const id = newId();
   const server = { _id: id, _uid: userId, _type: "recipe", _public: false, _init: true };
   await store.insert(userId, "recipe", finish(recipe, server, now, true));

@@ -85,6 +85,22 @@ describe("figures the client sends are kept", () => {
   });
 });
 
+describe("the settings a new recipe is calculated with are written in", () => {
+  test("a recipe naming none gets the document's defaults: 20 L, 60 min, 72 %, tinseth, folder /", async () => {
+    const w = await openWorld();
+    const doc = await w.read(await w.create({ name: "Bare" }));
+    expect([doc.batchSize, doc.boilTime, doc.efficiency, doc.ibuFormula, doc.path]).toEqual([20, 60, 72, "tinseth", "/"]);
+  });
+
+  test("its equipment's where it has one; what the client sent stays as sent", async () => {
+    const w = await openWorld();
+    const doc = await w.read(await w.create({ name: "Kit", equipment: { name: "Kettle", batchSize: 23, boilTime: 90, efficiency: 75 }, ibuFormula: "rager" }));
+    expect([doc.batchSize, doc.boilTime, doc.efficiency, doc.ibuFormula, doc.path]).toEqual([23, 90, 75, "rager", "/"]);
+    const own = await w.read(await w.create({ name: "Own", equipment: { boilTime: 90 }, boilTime: 45, path: "/Lagers" }));
+    expect([own.boilTime, own.path]).toEqual([45, "/Lagers"]);
+  });
+});
+
 describe("after a PATCH", () => {
   const doubled = GRAIN.map((f) => ({ ...f, amount: f.amount * 2 }));
 
