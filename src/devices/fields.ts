@@ -3,22 +3,24 @@ import type { Doc } from "../lib/json.ts";
 import { parseNumeric } from "../lib/numeric.ts";
 
 // Reading one field of a device post. Real senders send numbers as strings, camelCase twins of the
-// documented snake_case names (`auxTemp`, `tempUnit`), and empty strings or null for what they lack.
+// documented snake_case names (`auxTemp`, `tempUnit`), kebab-case ones (GravityMon before 1.0 sends
+// `temp-units` in its iSpindel format), and empty strings or null for what they lack.
 
 const camelTwin = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const kebabTwin = (name: string) => name.replaceAll("_", "-");
 
 // The spellings of each field name, made once: the names are the parsers' own constants, and making
 // them on every look was a tenth of a device post's JavaScript.
 const spellings = new Map<string, readonly string[]>();
 function spellingsOf(name: string): readonly string[] {
   let keys = spellings.get(name);
-  if (keys === undefined) spellings.set(name, (keys = [...new Set([name, camelTwin(name), name.toLowerCase()])]));
+  if (keys === undefined) spellings.set(name, (keys = [...new Set([name, camelTwin(name), name.toLowerCase(), kebabTwin(name)])]));
   return keys;
 }
 
 /**
- * The value under a name, its camelCase twin or its lower-case spelling (`color` for a Tilt's
- * `Color`); null and blank strings count as absent.
+ * The value under a name, its camelCase or kebab-case twin or its lower-case spelling (`color` for a
+ * Tilt's `Color`); null and blank strings count as absent.
  */
 export function rawField(body: Doc, name: string): unknown {
   for (const key of spellingsOf(name)) {

@@ -55,6 +55,14 @@ describe("bodies as senders send them", () => {
     expect(await post(`/stream?id=${id}`, '{"name":"S","temp":21}')).toEqual([200, '{"result":"OK"}']);
   });
 
+  test("JSON labelled as a form (curl -d without a type, tilty) is read as JSON", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect(await post(`/stream?id=${id}`, ' {"name":"S","temp":22}', form)).toEqual([200, '{"result":"OK"}']);
+    expect(await post(`/tilt?id=${id}`, '{"Color":"Black","SG":"1.012","Temp":"68"}', form)).toEqual([200, '{"result":"OK"}']);
+    expect(JSON.parse(await readings())).toEqual([expect.objectContaining({ id: "S", temp: 22 })]);
+    expect((await h.store.devices("dora")).find((d) => d.name === "BLACK")!.lastData!.sg).toBe(1.012);
+  });
+
   test("a form repeating a key takes its first value", async () => {
     expect(await post(`/tilt?id=${id}`, "Color=RED&SG=1.050&SG=1.060", { "content-type": "application/x-www-form-urlencoded" })).toEqual([200, '{"result":"OK"}']);
     expect((await h.store.devices("dora")).find((d) => d.name === "RED")!.lastData!.sg).toBe(1.05);

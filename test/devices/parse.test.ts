@@ -18,6 +18,12 @@ const ACCEPTED: Array<{ name: string; type: DeviceType; body: Record<string, unk
     post: { name: "Red Spindle", key: "RED SPINDLE", values: { sg: 1.046, temp: 19, battery: 3.9, rssi: -60, angle: 40.1 } },
   },
   {
+    name: "GravityMon before 1.0: its iSpindel format's temp-units (kebab-case) and lower-case rssi are read",
+    type: "iSpindel",
+    body: { name: "gravmonF[SG]", ID: "2E6753", token: "gravitmon", interval: 900, temperature: 68.0, "temp-units": "F", gravity: 1.045, "corr-gravity": 1.045, angle: 45.34, battery: 3.67, rssi: -62, "gravity-unit": "G", "run-time": 2.3 },
+    post: { name: "gravmonF", key: "GRAVMONF", values: { sg: 1.045, temp: 20, battery: 3.67, rssi: -62, angle: 45.34 } },
+  },
+  {
     name: "an RSSI sent with a fraction is rounded to whole dBm, as clients read it as an integer",
     type: "iSpindel",
     body: { name: "r", gravity: 1, RSSI: "-67.6" },
