@@ -130,12 +130,24 @@ describe("settings › devices and a batch's devices", () => {
     await tab.context.close();
   }, 90_000);
 
-  test("at 360 px wide neither page scrolls sideways", async () => {
+  test("at 360 px wide neither page scrolls sideways, also with a device of the longest name attached", async () => {
+    expect(urls).toHaveLength(2);
+    // 64 characters with nowhere to break, the longest name a post may carry.
+    const name = "W".repeat(64);
+    const stream = await fetch(urls[0]!.replace("/tilt?", "/stream?"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name, temp: 18 }) });
+    expect([stream.status, await stream.text()]).toEqual([200, '{"result":"OK"}']);
     const tab = await newTab(world, { width: 360, height: 740 });
     await signIn(tab.page);
+    await tab.page.goto(`/batches/${FERMENTING_ID}`);
+    await tab.page.getByLabel("Device", { exact: true }).selectOption(`stream/${name}`);
+    await Promise.all([tab.page.waitForURL(/devices=attached/), tab.page.getByRole("button", { name: "Attach", exact: true }).click()]);
+    expect(await tab.page.locator("#batch-devices li.device", { hasText: name }).count()).toBe(1);
     for (const path of ["/settings/devices", `/batches/${FERMENTING_ID}`]) {
       await tab.page.goto(path);
       expect({ path, sideways: await sidewaysScroll(tab.page) }).toEqual({ path, sideways: 0 });
+      await tab.page.setViewportSize(DESKTOP);
+      expect({ path, desktop: await sidewaysScroll(tab.page) }).toEqual({ path, desktop: 0 });
+      await tab.page.setViewportSize({ width: 360, height: 740 });
     }
     await tab.context.close();
   }, 60_000);
