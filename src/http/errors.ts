@@ -43,6 +43,7 @@ export const ERRORS = {
   // Webhooks (docs/decisions.md, Webhooks).
   invalidWebhookUrl: "Invalid url: give the receiver's absolute https URL",
   webhookNotHttps: "Invalid url: only https URLs are accepted",
+  webhookUrlTooLong: (max: number) => `Invalid url: longer than ${max} characters`,
   webhookUnresolvable: (host: string) => `Invalid url: ${host} does not resolve`,
   webhookResolveTimeout: (host: string, ms: number) => `Invalid url: ${host} does not resolve within ${ms / 1000} s`,
   webhookRefusedAddress: (host: string, address: string) =>

@@ -81,7 +81,8 @@ async function manageable(store: Store, userId: string, scopes: readonly string[
 
 /** A receiver URL that may be subscribed (destination.ts), as the store keeps it; else 400 naming why. */
 async function receiverUrl(value: unknown, allowHosts: readonly string[], resolve?: Resolver): Promise<string> {
-  if (typeof value !== "string" || value.length > MAX_URL) throw badRequest(ERRORS.invalidWebhookUrl);
+  if (typeof value !== "string") throw badRequest(ERRORS.invalidWebhookUrl);
+  if (value.length > MAX_URL) throw badRequest(ERRORS.webhookUrlTooLong(MAX_URL));
   const refusal = await destinationRefusal(value, allowHosts, resolve);
   if (refusal) throw badRequest(refusal);
   return new URL(value).href;

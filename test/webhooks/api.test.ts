@@ -25,6 +25,7 @@ describe("POST /v2/webhooks refuses", () => {
     ["events empty", { url: PUBLIC, events: [] }, 400, ERRORS.invalidWebhookEvents],
     ["an unknown event", { url: PUBLIC, events: ["batch.created", "batch.brewed"] }, 400, ERRORS.unknownWebhookEvent("batch.brewed")],
     ["url missing", { events: ["batch.created"] }, 400, ERRORS.invalidWebhookUrl],
+    ["a url of 2,001 characters", { url: `${PUBLIC}/${"a".repeat(2001 - PUBLIC.length - 1)}`, events: ["batch.created"] }, 400, "Invalid url: longer than 2000 characters"],
     ["plain http", { url: "http://93.184.215.14/hook", events: ["batch.created"] }, 400, ERRORS.webhookNotHttps],
     ["a private address", { url: "https://192.168.1.20/hook", events: ["batch.created"] }, 400, ERRORS.webhookRefusedAddress("192.168.1.20", "192.168.1.20")],
     ["loopback not allowed", { url: "https://127.0.0.2/hook", events: ["batch.created"] }, 400, ERRORS.webhookRefusedAddress("127.0.0.2", "127.0.0.2")],
