@@ -48,14 +48,28 @@ export function tooLarge(viewer?: Viewer): Response {
 }
 
 /**
+ * The page a form posted to `path` sits on, where its sender comes back after signing in again: a
+ * batch's forms are on the batch, an item's on its collection, the logging id's on Settings › Devices,
+ * the rest of the settings' on Settings.
+ */
+export function formPage(path: string): string {
+  const parts = path.split("/").filter(Boolean);
+  if (parts[0] === "batches" && parts.length >= 3) return `/batches/${parts[1]}`;
+  if (parts[0] === "inventory" && parts.length >= 4) return `/inventory/${parts[1]}`;
+  if (parts[0] === "settings") return parts[1] === "logging-id" ? "/settings/devices" : "/settings";
+  return "/";
+}
+
+/**
  * A form post by a signed-in viewer: the session must be valid and the form must carry its CSRF
- * token. Only then does the handler see the fields.
+ * token. Only then does the handler see the fields. A form sent after the session ended goes to
+ * sign in, then back to its page (what was typed is not kept: nothing of an ended session is read).
  */
 export async function signedInPost(web: Web, request: Request): Promise<{ viewer: Viewer; form: URLSearchParams } | Response> {
   const visitor = await web.sessions.visitor(request);
   if (visitor.state !== "signed-in") {
     await request.body?.cancel().catch(() => undefined);
-    return toSignIn(web, request, visitor.state === "expired");
+    return toSignIn(web, request, visitor.state === "expired", formPage(new URL(request.url).pathname));
   }
   const viewer = { userId: visitor.userId, csrf: visitor.session.csrf };
   const form = await readForm(request);

@@ -11,6 +11,12 @@ export type Visitor =
 
 // A visitor's token for the sign-in form outlives short sign-ins, so an open sign-in page keeps working.
 const VISITOR_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * How long a signed-in cookie outlives its session. The session's end is signed inside the cookie and
+ * checked here; a cookie the browser dropped at that very moment would make the next page or form a
+ * stranger's, never told that its session ended (docs/decisions.md, Web pages).
+ */
+export const ENDED_NOTICE_SECONDS = 24 * 60 * 60;
 
 /** Reads and issues session cookies for one store (its secret) and one clock. */
 export class WebSessions {
@@ -52,7 +58,7 @@ export class WebSessions {
     const secret = await this.key();
     const ttl = this.options.sessionTtlSeconds;
     const session: Session = { userId, expires: this.options.now() + ttl * 1000, csrf: newCsrfToken(), pw: passwordTag(secret, passwordHash) };
-    return sessionCookie(signSession(secret, session), ttl, isSecureRequest(request));
+    return sessionCookie(signSession(secret, session), ttl + ENDED_NOTICE_SECONDS, isSecureRequest(request));
   }
 
   /** Signing out: this session's cookie is refused from now on, even if it was copied. */

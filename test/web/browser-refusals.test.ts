@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { apiStatus, newTab, PASSWORD, shoot, signIn, startWorld, type World } from "./browser.ts";
+import { FERMENTING_ID } from "./data.ts";
 
 // What the pages refuse, in a real browser against the real server process: a wrong password, a
 // form without its CSRF token, and a session past its lifetime (SESSION_TTL_SECONDS).
@@ -71,8 +72,9 @@ describe("in a browser, refused", () => {
     expect(cookie!.secure).toBe(false);
 
     await Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
-    // Put back the cookie the browser has dropped by its Max-Age, to see the server refuse it too.
-    await page.context().addCookies([{ ...cookie!, expires: -1 }]);
+    // The browser still holds the cookie (it outlives the session by a day), so the server can say
+    // the session ended instead of meeting a stranger.
+    expect((await page.context().cookies()).map((c) => c.name)).toEqual(["brewrecords_session"]);
     await page.goto("/settings");
     const url = new URL(page.url());
     expect(url.pathname).toBe("/signin");
@@ -84,6 +86,24 @@ describe("in a browser, refused", () => {
     await page.fill("#password", PASSWORD);
     await Promise.all([page.waitForURL("**/settings"), page.getByRole("button", { name: "Sign in" }).click()]);
     expect(await page.locator("#settings-user-id").innerText()).toBe("alice");
+    await tab.context.close();
+  }, 60_000);
+
+  test("a form sent after the session ended: told so, signed in again, back on the form's page, nothing saved", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    await signIn(page);
+    const signedInAt = Date.now();
+    await page.goto(`/batches/${FERMENTING_ID}`);
+    await page.getByLabel("Mash pH", { exact: true }).fill("5.4");
+    await Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
+    await Promise.all([page.waitForURL("**/signin?**"), page.getByRole("button", { name: "Save measured values" }).click()]);
+    expect(new URL(page.url()).search).toBe(`?next=%2Fbatches%2F${FERMENTING_ID}&expired=1`);
+    expect(await page.getByRole("status").innerText()).toBe("Your session has ended. Please sign in again.");
+    await page.fill("#user-id", "alice");
+    await page.fill("#password", PASSWORD);
+    await Promise.all([page.waitForURL(`**/batches/${FERMENTING_ID}`), page.getByRole("button", { name: "Sign in" }).click()]);
+    expect(await page.getByLabel("Mash pH", { exact: true }).inputValue()).toBe("");
     await tab.context.close();
   }, 60_000);
 });
