@@ -48,6 +48,17 @@ export function tooLarge(viewer?: Viewer): Response {
 }
 
 /**
+ * Whether a form was made for a state that has changed since: its hidden `name` field holds the tag of
+ * what it acts on as the page showed it (a form without the field, from a page made before it had
+ * one, is taken as it is). A form sent twice (a reload of the answer, a second tab) then changes
+ * nothing the first sending already changed: no second key replaces the one just shown.
+ */
+export function sentForAnotherState(form: URLSearchParams, name: string, current: string): boolean {
+  const seen = form.get(name);
+  return seen !== null && seen !== current;
+}
+
+/**
  * The page a form posted to `path` sits on, where its sender comes back after signing in again: a
  * batch's forms are on the batch, an item's on its collection, the logging id's on Settings › Devices,
  * the rest of the settings' on Settings.

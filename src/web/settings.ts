@@ -1,12 +1,16 @@
 import { isScope, SCOPES, type Scope } from "../lib/scopes.ts";
 import { issueApiKey } from "../store/keys.ts";
-import { signedInPost, viewerOf, type Web } from "./guard.ts";
+import { sentForAnotherState, signedInPost, viewerOf, type Web } from "./guard.ts";
 import { html } from "./html.ts";
 import { page, type Viewer } from "./layout.ts";
-import { settingsMain, type SettingsView } from "./pages/settings.ts";
+import { keyTag, settingsMain, type SettingsView } from "./pages/settings.ts";
 import { webhooksSection, type WebhooksSectionView } from "./pages/settings-webhooks.ts";
 import { isSecureRequest } from "./session.ts";
 import { postWebhook, postWebhookChange, postWebhookDelete, postWebhookSecret, postWebhookTest, webhooksView } from "./webhooks.ts";
+
+/** Why a key form was refused when sent for a key that has been replaced since. */
+export const KEY_SENT_AGAIN =
+  "This form was sent before, or the key changed since the page was shown: no key was generated, and the key shown when it was first sent still works. Generate again to replace it.";
 
 function settingsPage(view: SettingsView, viewer: Viewer, hooks: WebhooksSectionView, status = 200): Response {
   const main = html`${settingsMain(view)}
@@ -55,8 +59,9 @@ export async function postApiKey(web: Web, request: Request): Promise<Response> 
   if (posted instanceof Response) return posted;
   const { viewer, form } = posted;
   const chosen = form.getAll("scope");
-  const refuse = async (error: string) =>
-    settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current: await web.store.getApiKey(viewer.userId), checked: chosen.filter(isScope), error }, viewer, await webhooksView(web, viewer), 400);
+  const refuse = async (error: string, status = 400) =>
+    settingsPage({ userId: viewer.userId, csrf: viewer.csrf, current: await web.store.getApiKey(viewer.userId), checked: chosen.filter(isScope), error }, viewer, await webhooksView(web, viewer), status);
+  if (sentForAnotherState(form, "replaces", keyTag(await web.store.getApiKey(viewer.userId)))) return refuse(KEY_SENT_AGAIN, 409);
 
   const version = form.get("apiVersion");
   if (version !== null && version !== "2") return refuse("Version 1 keys cannot be generated here. Existing version 1 keys keep working until they are replaced.");

@@ -1,9 +1,9 @@
 import { HttpError } from "../http/errors.ts";
 import { READ_SCOPES } from "../lib/scopes.ts";
 import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent, updateWebhook } from "../webhooks/service.ts";
-import { signedInPost, type Web } from "./guard.ts";
+import { sentForAnotherState, signedInPost, type Web } from "./guard.ts";
 import type { Viewer } from "./layout.ts";
-import type { WebhooksSectionView } from "./pages/settings-webhooks.ts";
+import { hooksTag, type WebhooksSectionView } from "./pages/settings-webhooks.ts";
 
 // The settings page's webhook forms: add one (its secret shown on this answer only), change one's url
 // and events, send one a test event, give one a new secret (shown on that answer only), and delete one.
@@ -19,19 +19,24 @@ export async function webhooksView(web: Web, viewer: Viewer, extra: Partial<Webh
 const GONE = "That webhook no longer exists.";
 
 /** A signed-in post of a webhook's url and events (the add and change forms). */
-async function postedWebhook(web: Web, request: Request): Promise<Response | { viewer: Viewer; url: string; events: string[] }> {
+async function postedWebhook(web: Web, request: Request): Promise<Response | { viewer: Viewer; url: string; events: string[]; form: URLSearchParams }> {
   const posted = await signedInPost(web, request);
   if (posted instanceof Response) return posted;
-  return { viewer: posted.viewer, url: posted.form.get("url") ?? "", events: posted.form.getAll("event") };
+  return { viewer: posted.viewer, url: posted.form.get("url") ?? "", events: posted.form.getAll("event"), form: posted.form };
 }
 
 /** Why the form's webhook was refused: the service's text, or a plainer one when no event was checked. */
 const refusal = (error: HttpError, events: readonly string[]) => (events.length ? error.body : "Choose at least one event.");
 
+/** Why an add form was refused when sent for a list of webhooks that has changed since. */
+export const WEBHOOK_SENT_AGAIN = "This form was sent before, or the webhooks changed since the page was shown: no webhook was added. The list above is the current one.";
+
 export async function postWebhook(web: Web, request: Request, page: SettingsWithHooks): Promise<Response> {
   const posted = await postedWebhook(web, request);
   if (posted instanceof Response) return posted;
-  const { viewer, url, events } = posted;
+  const { viewer, url, events, form } = posted;
+  const hooks = await webhooksView(web, viewer);
+  if (sentForAnotherState(form, "beside", hooksTag(hooks.hooks))) return page(viewer, { ...hooks, error: WEBHOOK_SENT_AGAIN }, 409);
   try {
     const created = await createWebhook(web.store, viewer.userId, READ_SCOPES, { url, events }, web.options.webhookAllowHosts ?? []);
     return page(viewer, await webhooksView(web, viewer, { created: { ...created, url } }));

@@ -58,6 +58,23 @@ describe("in a browser, refused", () => {
     await tab.context.close();
   }, 60_000);
 
+  test("reloading the answer that showed a new key generates no other: 409, and the key shown still works", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    await signIn(page);
+    await page.goto("/settings");
+    await page.getByRole("button", { name: "Generate key" }).click();
+    const key = await page.inputValue("#new-key");
+    expect(await apiStatus(world, "/v2/batches", key)).toBe(200);
+    // Headless Chromium sends the form again on reload without asking, as a user confirming would.
+    const response = await page.reload();
+    expect(response!.status()).toBe(409);
+    expect(await page.getByRole("alert").innerText()).toContain("no key was generated, and the key shown when it was first sent still works");
+    expect(await page.locator("#new-key").count()).toBe(0);
+    expect(await apiStatus(world, "/v2/batches", key)).toBe(200);
+    await tab.context.close();
+  }, 60_000);
+
   test("after SESSION_TTL_SECONDS the session has ended: sign in again, then back to the page", async () => {
     const tab = await newTab(world);
     const { page } = tab;

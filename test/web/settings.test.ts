@@ -64,6 +64,26 @@ describe("settings › API key", () => {
     expect((await api(h, "/v2/inventory/fermentables", second)).status).toBe(200);
   });
 
+  test("the form sent again (a reload of its answer, a second tab) generates no second key: 409, the key shown still works", async () => {
+    const { h, c } = await signedIn();
+    const form = (await c.get("/settings")).text;
+    const fields = { csrf: /name="csrf" value="([^"]+)"/.exec(form)![1]!, replaces: /name="replaces" value="([^"]*)"/.exec(form)![1]!, scope: "batches.read" };
+    expect(fields.replaces).toBe("none");
+    const first = await c.post("/settings/api-key", fields);
+    const key = keyOf(first.text)!;
+    const again = await c.post("/settings/api-key", fields);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain(`<p class="error" role="alert" id="generate-error">This form was sent before, or the key changed since the page was shown: no key was generated, and the key shown when it was first sent still works. Generate again to replace it.</p>`);
+    expect(keyOf(again.text)).toBeUndefined();
+    expect((await api(h, "/v2/batches", key)).status).toBe(200);
+    // The page shown after carries the current key's tag: its form generates.
+    const next = (await c.get("/settings")).text;
+    expect(/name="replaces" value="([^"]*)"/.exec(next)![1]).toBe(String((await h.store.getApiKey("alice"))!.createdAt));
+    const fresh = await c.post("/settings/api-key", { csrf: fields.csrf, replaces: /name="replaces" value="([^"]*)"/.exec(next)![1]!, scope: "batches.read" });
+    expect(fresh.status).toBe(200);
+    expect((await api(h, "/v2/batches", key)).status).toBe(401);
+  });
+
   test("a post without the CSRF token or with a wrong one is 403 and leaves the key alone", async () => {
     const { h, c } = await signedIn();
     const key = await issueApiKey(h.store, "alice", ["batches.read"]);

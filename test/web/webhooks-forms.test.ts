@@ -28,6 +28,21 @@ const sealed = async (h: Awaited<ReturnType<typeof webHarness>>, id: string) =>
   ((h.store as unknown as { db: Database }).db.query("SELECT secret FROM webhooks WHERE id = ?").get(id) as { secret: string }).secret;
 
 describe("settings › webhooks forms", () => {
+  test("the add form sent again adds no second webhook: 409, the list as it is", async () => {
+    const { h, alice, listed } = await twoAccounts();
+    const page = (await alice.get("/settings")).text;
+    const fields = { csrf: await alice.token(), beside: /name="beside" value="([^"]*)"/.exec(page)![1]!, url: "http://127.0.0.1:9/second", event: ["recipe.created"] };
+    expect(fields.beside).toBe((await h.store.webhooks("alice"))[0]!.id);
+    expect((await alice.post("/settings/webhooks", fields)).status).toBe(200);
+    const twice = await listed();
+    expect(twice).toHaveLength(2);
+    const again = await alice.post("/settings/webhooks", fields);
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("This form was sent before, or the webhooks changed since the page was shown: no webhook was added. The list above is the current one.");
+    expect(again.text).not.toContain("new-webhook-secret");
+    expect(await listed()).toEqual(twice);
+  });
+
   test("another account's webhook: change, test, new secret and delete are 404 and leave it as it was", async () => {
     const { bob, id, listed } = await twoAccounts();
     const before = await listed();

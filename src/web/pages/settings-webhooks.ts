@@ -111,6 +111,9 @@ function createdSecret(created: NewWebhook & { url: string }, previousUntil?: st
 </section>`;
 }
 
+/** The webhooks a new one is added beside, as the page showed them: their ids. */
+export const hooksTag = (hooks: readonly { id: string }[]): string => hooks.map((h) => h.id).join(" ");
+
 export function webhooksSection(view: WebhooksSectionView): Html {
   const checked = new Set(view.checked ?? []);
   return html`<section aria-labelledby="webhooks-heading">
@@ -123,6 +126,7 @@ ${view.hooks.length ? html`<ul class="webhooks">${view.hooks.map((h) => subscrip
 ${view.error ? html`<p class="error" role="alert" id="webhook-error">${view.error}</p>` : ""}
 <form method="post" action="/settings/webhooks" class="card">
 <input type="hidden" name="csrf" value="${view.csrf}">
+<input type="hidden" name="beside" value="${hooksTag(view.hooks)}">
 <p><label for="webhook-url">Receiver URL (https)</label>
 <input type="url" id="webhook-url" name="url" required value="${view.url ?? ""}" placeholder="https://example.com/hooks/brewing"></p>
 <fieldset><legend>Events to send</legend>

@@ -35,6 +35,9 @@ export interface SettingsView {
   error?: string;
 }
 
+/** What the key form replaces, as its page showed it: the current key's time of making, or `none`. */
+export const keyTag = (key: ApiKeyRecord | undefined): string => (key ? String(key.createdAt) : "none");
+
 /** Boxes ticked for a new key: the current version 2 key's scopes, else reading only, the safe start. */
 export function defaultScopes(key: ApiKeyRecord | undefined): readonly string[] {
   return key?.apiVersion === 2 ? key.scopes : READ_SCOPES;
@@ -87,6 +90,7 @@ ${currentKey(view.current)}
 ${view.error ? html`<p class="error" role="alert" id="generate-error">${view.error}</p>` : ""}
 <form method="post" action="/settings/api-key" class="card">
 <input type="hidden" name="csrf" value="${view.csrf}">
+<input type="hidden" name="replaces" value="${keyTag(view.current)}">
 <fieldset><legend>What the new key may do</legend>
 <ul class="scope-boxes">${SCOPES.map((s) => scopeBox(s, checked.has(s)))}</ul>
 </fieldset>
