@@ -106,6 +106,20 @@ describe("in a browser, refused", () => {
     await tab.context.close();
   }, 60_000);
 
+  test("an open batch page whose session ends says so instead of looking live, with the way back", async () => {
+    const tab = await newTab(world);
+    const { page } = tab;
+    await signIn(page);
+    await page.goto(`/batches/${FERMENTING_ID}`);
+    // The page asks for new readings every 5 s; the session ends after TTL_SECONDS.
+    const note = page.locator("#live-stopped");
+    await note.waitFor({ timeout: 15_000 });
+    expect(await note.innerText()).toBe("New readings no longer show here: your session has ended. Sign in again");
+    expect(await note.getByRole("link").getAttribute("href")).toBe(`/signin?next=%2Fbatches%2F${FERMENTING_ID}&expired=1`);
+    expect(tab.errors.filter((e) => !e.includes("401"))).toEqual([]);
+    await tab.context.close();
+  }, 60_000);
+
   test("a form sent after the session ended: told so, signed in again, back on the form's page, nothing saved", async () => {
     const tab = await newTab(world);
     const { page } = tab;
