@@ -1,3 +1,4 @@
+import { callOf } from "../http/call.ts";
 import { randomBytes } from "../lib/secure.ts";
 import type { Store } from "../store/types.ts";
 import type { WebOptions } from "./options.ts";
@@ -44,6 +45,9 @@ export class WebSessions {
     // The account must still exist with the password it had at sign-in.
     const user = await this.store.getUser(session.userId);
     if (!user || session.pw !== passwordTag(secret, user.passwordHash)) return { state: "expired" };
+    // The account for the request log, as an API key's call records it.
+    const call = callOf(request);
+    if (call) call.userId = session.userId;
     return { state: "signed-in", userId: session.userId, session };
   }
 

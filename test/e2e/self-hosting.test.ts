@@ -93,6 +93,36 @@ describe("operations", () => {
     }
   });
 
+  test("a signed-in page's log line names its account, as an API call's does; never the password or the cookie", async () => {
+    const env = { DATABASE_URL: join(dir.path, "page-logs.sqlite") };
+    const password = "a long enough page password";
+    expect(cli(["user", "add", "alice", "--password-stdin"], env, `${password}\n`).code).toBe(0);
+    const server = await startServerProcess({ ...env, LOG_LEVEL: "info" });
+    try {
+      const form = await fetch(`${server.url}/signin`, { headers: { accept: "text/html" } });
+      const visitor = form.headers.get("set-cookie")!.split(";")[0]!;
+      const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())![1]!;
+      const signedIn = await fetch(`${server.url}/signin`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { accept: "text/html", cookie: visitor, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf, userId: "alice", password }).toString(),
+      });
+      expect(signedIn.status).toBe(303);
+      const cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
+      const page = await fetch(`${server.url}/settings`, { headers: { accept: "text/html", cookie, "x-request-id": "page-1" } });
+      expect(page.status).toBe(200);
+      await page.arrayBuffer();
+      await Bun.sleep(100);
+      const line = JSON.parse(server.output().split("\n").find((l) => l.includes('"msg":"request"') && l.includes("page-1"))!);
+      expect(line).toMatchObject({ method: "GET", route: "/settings", status: 200, requestId: "page-1", userId: "alice" });
+      expect(server.output()).not.toContain(password);
+      expect(server.output()).not.toContain(cookie.split("=")[1]!);
+    } finally {
+      await server.stop();
+    }
+  });
+
   test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
     const env = { DATABASE_URL: join(dir.path, "drain.sqlite") };
     const apiKey = account(env);
