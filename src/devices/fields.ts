@@ -57,10 +57,11 @@ export function textField(body: Doc, name: string, max: number = MAX_TEXT.commen
 }
 
 /** One of a closed set of unit names, any letter case; absent gives the default. */
-export function unitField<T extends string>(body: Doc, name: string, units: readonly T[], fallback: T): T {
+export function unitField<T extends string>(body: Doc, name: string, units: readonly T[], fallback: T, aliases: Readonly<Record<string, T>> = {}): T {
   const v = rawField(body, name);
   if (v === undefined) return fallback;
-  const unit = typeof v === "string" ? v.trim().toUpperCase() : undefined;
+  const given = typeof v === "string" ? v.trim().toUpperCase() : undefined;
+  const unit = given === undefined ? undefined : (aliases[given] ?? given);
   if (!unit || !(units as readonly string[]).includes(unit)) throw badRequest(ERRORS.invalidField(name));
   return unit as T;
 }

@@ -1,7 +1,7 @@
 import { badRequest, ERRORS } from "../http/errors.ts";
 import type { Doc } from "../lib/json.ts";
 import { MAX_TEXT, numberField, rawField, textField, unitField } from "./fields.ts";
-import { GRAVITY_UNITS, platoToSg, PRESSURE_UNITS, TEMP_UNITS, toCelsius, toPsi, type TempUnit } from "./units.ts";
+import { GRAVITY_UNIT_ALIASES, GRAVITY_UNITS, platoToSg, PRESSURE_UNITS, TEMP_UNITS, toCelsius, toPsi, type TempUnit } from "./units.ts";
 
 // The three logging formats (README, Devices), each read into one normalized post in the Reading
 // Object's units. Unknown keys are ignored, so a misspelled unit key leaves the default unit.
@@ -91,7 +91,7 @@ const inCelsius = (value: number | undefined, unit: TempUnit) => (value === unde
 function parseStream(body: Doc): DevicePost {
   const name = deviceName(body, "name");
   const tempUnit = unitField(body, "temp_unit", TEMP_UNITS, "C");
-  const gravityUnit = unitField(body, "gravity_unit", GRAVITY_UNITS, "G");
+  const gravityUnit = unitField(body, "gravity_unit", GRAVITY_UNITS, "G", GRAVITY_UNIT_ALIASES);
   const pressureUnit = unitField(body, "pressure_unit", PRESSURE_UNITS, "PSI");
   // 0 °P is water, a real reading; a specific gravity of 0 is not.
   const gravity = numberField(body, "gravity", gravityUnit === "G");

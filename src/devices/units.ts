@@ -7,6 +7,8 @@ export type PressureUnit = "PSI" | "BAR" | "KPA";
 
 export const TEMP_UNITS: readonly TempUnit[] = ["C", "F", "K"];
 export const GRAVITY_UNITS: readonly GravityUnit[] = ["G", "P"];
+/** Other names hobby senders give the two gravity units (read in capitals): the meaning is plain. */
+export const GRAVITY_UNIT_ALIASES: Readonly<Record<string, GravityUnit>> = { SG: "G", PLATO: "P", "°P": "P" };
 export const PRESSURE_UNITS: readonly PressureUnit[] = ["PSI", "BAR", "KPA"];
 
 /** Decimal places kept of a value that was converted or offset (float noise such as 1.0479999 dropped). */

@@ -54,6 +54,18 @@ const ACCEPTED: Array<{ name: string; type: DeviceType; body: Record<string, unk
     post: { name: "k", key: "K", values: { temp: 20, pressure: 14.504 } },
   },
   {
+    name: "gravity units named as hobby senders name them: SG, Plato, °P",
+    type: "stream",
+    body: { name: "g", gravity: 1.05, gravity_unit: "SG" },
+    post: { name: "g", key: "G", values: { sg: 1.05 } },
+  },
+  {
+    name: "Plato spelled out, in any case",
+    type: "stream",
+    body: { name: "p", gravity: 12.5, gravity_unit: "plato", temp: 20 },
+    post: { name: "p", key: "P", values: { sg: 1.0505, temp: 20 } },
+  },
+  {
     name: "unit names in lower case are accepted",
     type: "stream",
     body: { name: "l", temp: 212, temp_unit: "f", gravity: 5, gravity_unit: "p", pressure: 2, pressure_unit: "bar" },
@@ -131,6 +143,7 @@ const REFUSED: Array<{ name: string; type: DeviceType; body: Record<string, unkn
   { name: "a boolean gravity is 400 Invalid gravity", type: "stream", body: { name: "n", gravity: true }, text: "Invalid gravity" },
   { name: "a hex string is not a number", type: "stream", body: { name: "n", temp: "0x10" }, text: "Invalid temp" },
   { name: "an unknown temp_unit is 400 Invalid temp_unit", type: "stream", body: { name: "n", temp: 1, temp_unit: "R" }, text: "Invalid temp_unit" },
+  { name: "an unknown gravity_unit is 400 Invalid gravity_unit", type: "stream", body: { name: "n", gravity: 1.05, gravity_unit: "BRIX" }, text: "Invalid gravity_unit" },
   { name: "an unknown pressure_unit is 400 Invalid pressure_unit", type: "stream", body: { name: "n", pressure: 1, pressure_unit: "ATM" }, text: "Invalid pressure_unit" },
   { name: "a pH of 15 is 400 Invalid ph", type: "stream", body: { name: "n", ph: 15 }, text: "Invalid ph" },
   { name: "a non-numeric iSpindel RSSI is 400 Invalid RSSI", type: "iSpindel", body: { name: "n", gravity: 10, RSSI: "strong" }, text: "Invalid RSSI" },
