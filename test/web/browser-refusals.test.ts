@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { apiStatus, newTab, PASSWORD, shoot, signIn, startWorld, type World } from "./browser.ts";
 import { FERMENTING_ID } from "./data.ts";
 
@@ -13,6 +14,26 @@ beforeAll(async () => {
 afterAll(async () => {
   await world?.close();
 });
+
+/** A new tab signed in as alice, on `path`; when it signed in, for the session's end. */
+async function signedInOn(path: string) {
+  const tab = await newTab(world);
+  await signIn(tab.page);
+  const signedInAt = Date.now();
+  await tab.page.goto(path);
+  return { tab, page: tab.page, signedInAt };
+}
+
+/** Waits until the session signed in at `signedInAt` has ended. */
+const untilEnded = (signedInAt: number) => Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
+
+/** On the sign-in page after a session ended: sign in again, and wait to be back on `back`. */
+async function signInAgain(page: Page, back: string) {
+  expect(await page.getByRole("status").innerText()).toBe("Your session has ended. Please sign in again.");
+  await page.fill("#user-id", "alice");
+  await page.fill("#password", PASSWORD);
+  await Promise.all([page.waitForURL(`**${back}`), page.getByRole("button", { name: "Sign in" }).click()]);
+}
 
 describe("in a browser, refused", () => {
   test("a wrong password stays on the sign-in page with 401 and says so", async () => {
@@ -59,10 +80,7 @@ describe("in a browser, refused", () => {
   }, 60_000);
 
   test("reloading the answer that showed a new key generates no other: 409, and the key shown still works", async () => {
-    const tab = await newTab(world);
-    const { page } = tab;
-    await signIn(page);
-    await page.goto("/settings");
+    const { tab, page } = await signedInOn("/settings");
     await page.getByRole("button", { name: "Generate key" }).click();
     const key = await page.inputValue("#new-key");
     expect(await apiStatus(world, "/v2/batches", key)).toBe(200);
@@ -76,11 +94,7 @@ describe("in a browser, refused", () => {
   }, 60_000);
 
   test("after SESSION_TTL_SECONDS the session has ended: sign in again, then back to the page", async () => {
-    const tab = await newTab(world);
-    const { page } = tab;
-    await signIn(page);
-    const signedInAt = Date.now();
-    await page.goto("/settings");
+    const { tab, page, signedInAt } = await signedInOn("/settings");
     expect(new URL(page.url()).pathname).toBe("/settings");
     const [cookie] = await page.context().cookies();
     expect(cookie!.httpOnly).toBe(true);
@@ -88,7 +102,7 @@ describe("in a browser, refused", () => {
     expect(cookie!.path).toBe("/");
     expect(cookie!.secure).toBe(false);
 
-    await Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
+    await untilEnded(signedInAt);
     // The browser still holds the cookie (it outlives the session by a day), so the server can say
     // the session ended instead of meeting a stranger.
     expect((await page.context().cookies()).map((c) => c.name)).toEqual(["brewrecords_session"]);
@@ -96,21 +110,14 @@ describe("in a browser, refused", () => {
     const url = new URL(page.url());
     expect(url.pathname).toBe("/signin");
     expect(url.search).toBe("?next=%2Fsettings&expired=1");
-    expect(await page.getByRole("status").innerText()).toBe("Your session has ended. Please sign in again.");
     await shoot(page, "session-expired");
-
-    await page.fill("#user-id", "alice");
-    await page.fill("#password", PASSWORD);
-    await Promise.all([page.waitForURL("**/settings"), page.getByRole("button", { name: "Sign in" }).click()]);
+    await signInAgain(page, "/settings");
     expect(await page.locator("#settings-user-id").innerText()).toBe("alice");
     await tab.context.close();
   }, 60_000);
 
   test("an open batch page whose session ends says so instead of looking live, with the way back", async () => {
-    const tab = await newTab(world);
-    const { page } = tab;
-    await signIn(page);
-    await page.goto(`/batches/${FERMENTING_ID}`);
+    const { tab, page } = await signedInOn(`/batches/${FERMENTING_ID}`);
     // The page asks for new readings every 5 s; the session ends after TTL_SECONDS.
     const note = page.locator("#live-stopped");
     await note.waitFor({ timeout: 15_000 });
@@ -121,19 +128,12 @@ describe("in a browser, refused", () => {
   }, 60_000);
 
   test("a form sent after the session ended: told so, signed in again, back on the form's page, nothing saved", async () => {
-    const tab = await newTab(world);
-    const { page } = tab;
-    await signIn(page);
-    const signedInAt = Date.now();
-    await page.goto(`/batches/${FERMENTING_ID}`);
+    const { tab, page, signedInAt } = await signedInOn(`/batches/${FERMENTING_ID}`);
     await page.getByLabel("Mash pH", { exact: true }).fill("5.4");
-    await Bun.sleep(Math.max(0, signedInAt + TTL_SECONDS * 1000 + 300 - Date.now()));
+    await untilEnded(signedInAt);
     await Promise.all([page.waitForURL("**/signin?**"), page.getByRole("button", { name: "Save measured values" }).click()]);
     expect(new URL(page.url()).search).toBe(`?next=%2Fbatches%2F${FERMENTING_ID}&expired=1`);
-    expect(await page.getByRole("status").innerText()).toBe("Your session has ended. Please sign in again.");
-    await page.fill("#user-id", "alice");
-    await page.fill("#password", PASSWORD);
-    await Promise.all([page.waitForURL(`**/batches/${FERMENTING_ID}`), page.getByRole("button", { name: "Sign in" }).click()]);
+    await signInAgain(page, `/batches/${FERMENTING_ID}`);
     expect(await page.getByLabel("Mash pH", { exact: true }).inputValue()).toBe("");
     await tab.context.close();
   }, 60_000);
