@@ -60,7 +60,9 @@ async function migrateStore(args: string[]): Promise<number> {
     console.error(`copied and verified ${reports.length} tables`);
     return 0;
   } catch (e) {
-    if (!(e instanceof MoveError)) throw e;
+    // A store's own failure (a row the target refuses, a lost connection): its one transaction was
+    // rolled back, so the target is as it was.
+    if (!(e instanceof MoveError)) throw new UsageError(`migrate-store: the copy failed and the target is unchanged: ${(e as Error).message}`);
     for (const r of (e as { reports?: Array<{ table: string; ok: boolean; source: { rows: number; sha256: string }; target: { rows: number; sha256: string } }> }).reports ?? []) {
       console.error(`${r.table.padEnd(12)} source ${r.source.rows} rows ${r.source.sha256}  target ${r.target.rows} rows ${r.target.sha256}  ${r.ok ? "ok" : "DIFFERENT"}`);
     }

@@ -26,9 +26,9 @@ export const TABLES: readonly TableSpec[] = [
   // delivered and past attempts do not (docs/decisions.md, Webhooks).
   {
     name: "webhooks",
-    columns: ["id", "user_id", "url", "events", "secret", "created_at", "failing_since"],
+    columns: ["id", "user_id", "url", "events", "secret", "created_at", "failing_since", "previous_secret", "previous_until"],
     key: ["id"],
-    numeric: ["created_at", "failing_since"],
+    numeric: ["created_at", "failing_since", "previous_until"],
   },
   { name: "rate_counts", columns: ["user_id", "api_version", "window_start", "count"], key: ["user_id", "api_version", "window_start"], numeric: ["api_version", "window_start", "count"] },
 ];
@@ -53,16 +53,19 @@ function digest(rows: TableRow[]): string {
 
 /**
  * Copies `from` into `to` and verifies both. Refuses a target holding accounts or documents unless
- * `force`, which empties it first. Returns one report per table; throws MoveError when one differs.
+ * `force`, which replaces its contents. The source is read whole before the target is touched, and
+ * the target is emptied and written in one transaction: a source that is the target under another
+ * name (`./x.sqlite` and `/abs/x.sqlite`, `localhost` and `127.0.0.1`) is written back as it was, and
+ * a copy that fails leaves the target as it was. Returns one report per table; throws MoveError when
+ * one differs.
  */
 export async function moveStore(from: Store, to: Store, options: { force: boolean }): Promise<TableReport[]> {
   const counts = await to.tables.count(TABLES);
   if (!CONTENT_TABLES.every((t) => counts.get(t) === 0) && !options.force) {
     throw new MoveError("the target store is not empty; add --force to replace its contents");
   }
-  await to.tables.clear(TABLES);
   const data = await from.tables.read(TABLES);
-  await to.tables.write(TABLES, data);
+  await to.tables.replace(TABLES, data);
   const copied = await to.tables.read(TABLES);
   const reports = TABLES.map((t) => {
     const a = data.get(t.name)!;

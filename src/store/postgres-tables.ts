@@ -20,17 +20,12 @@ export function postgresTables(db: () => Promise<SQL>): TableAccess {
       for (const t of tables) counts.set(t.name, Number((await sql.unsafe(`SELECT count(*) AS n FROM ${t.name}`))[0].n));
       return counts;
     },
-    async clear(tables) {
-      const sql = await db();
-      // Children first: api_keys refers to users.
-      await sql.begin(async (tx) => {
-        for (const t of [...tables].reverse()) await tx.unsafe(`DELETE FROM ${t.name}`);
-      });
-    },
-    async write(tables, data) {
+    async replace(tables, data) {
       const sql = await db();
       // Every table in one transaction, a few hundred rows per statement.
       await sql.begin(async (tx: SQL) => {
+        // Children first: api_keys refers to users.
+        for (const t of [...tables].reverse()) await tx.unsafe(`DELETE FROM ${t.name}`);
         for (const t of tables) {
           const rows = asObjects(t, data.get(t.name) ?? []);
           // Readings are most of the rows: thousands per statement, bound as arrays.

@@ -21,12 +21,10 @@ export function sqliteTables(db: Database, writeRecord: (userId: string, kind: K
     async count(tables) {
       return new Map(tables.map((t) => [t.name, (db.query(`SELECT count(*) AS n FROM ${t.name}`).get() as { n: number }).n]));
     },
-    async clear(tables) {
-      // Children first: api_keys refers to users.
-      db.transaction(() => [...tables].reverse().forEach((t) => db.exec(`DELETE FROM ${t.name}`))).immediate();
-    },
-    async write(tables, data) {
+    async replace(tables, data) {
       db.transaction(() => {
+        // Children first: api_keys refers to users.
+        for (const t of [...tables].reverse()) db.exec(`DELETE FROM ${t.name}`);
         for (const t of tables) {
           const rows = data.get(t.name) ?? [];
           if (t.name === "records") {

@@ -181,10 +181,11 @@ export interface TableAccess {
   /** Every row of each table in key order, read in one consistent snapshot; numeric columns as numbers. */
   read(tables: readonly TableSpec[]): Promise<Map<string, TableRow[]>>;
   count(tables: readonly TableSpec[]): Promise<Map<string, number>>;
-  /** Empties the tables in one transaction. */
-  clear(tables: readonly TableSpec[]): Promise<void>;
-  /** Writes rows into empty tables; what a store derives from a document (summaries, sort keys) it computes itself. */
-  write(tables: readonly TableSpec[], data: Map<string, TableRow[]>): Promise<void>;
+  /**
+   * Empties the tables and writes the rows, in one transaction: a failure leaves them as they were.
+   * What a store derives from a document (summaries, sort keys) it computes itself.
+   */
+  replace(tables: readonly TableSpec[], data: Map<string, TableRow[]>): Promise<void>;
 }
 
 

@@ -68,6 +68,63 @@ describe.skipIf(!HAVE_POSTGRES)("migrate-store", () => {
     expect(forced.stderr).toContain(`copied and verified ${TABLES.length} tables`);
   });
 
+  test("one SQLite file named two ways, with --force, is written back as it was", async () => {
+    const same = join(dir.path, "same.sqlite");
+    const copy = SqliteStore.open(same);
+    const made = await createDemoAccount(copy, Date.UTC(2025, 0, 1));
+    const before = await copy.exportAll(made.userId);
+    await copy.close();
+    const res = cli(["migrate-store", "--from", same, "--to", `sqlite://${same}`, "--force"], { DATABASE_URL: join(dir.path, "unused.sqlite") });
+    expect([res.code, res.stderr]).toEqual([0, expect.stringContaining(`copied and verified ${TABLES.length} tables`)]);
+    const after = SqliteStore.open(same);
+    expect(await after.exportAll(made.userId)).toEqual(before);
+    expect(before.batches.length).toBeGreaterThan(0);
+    await after.close();
+  });
+
+  test("a copy the target refuses midway leaves the target as it was, and says so", async () => {
+    const target = PostgresStore.open(pg.url);
+    const before = await target.exportAll(demo.userId);
+    await target.close();
+    expect(before.batches.length).toBeGreaterThan(0);
+    // PostgreSQL text holds no NUL character; SQLite takes it.
+    const bad = join(dir.path, "nul.sqlite");
+    const source = SqliteStore.open(bad);
+    await source.createUser("nul", null);
+    await source.insert("nul", "batch", { _id: "a\u0000b", name: "NUL" });
+    await source.close();
+    const res = cli(["migrate-store", "--from", bad, "--to", pg.url, "--force"], { DATABASE_URL: join(dir.path, "unused.sqlite") });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toStartWith("brewrecords: migrate-store: the copy failed and the target is unchanged: ");
+    expect(res.stderr).not.toContain("    at ");
+    const after = PostgresStore.open(pg.url);
+    expect(await after.exportAll(demo.userId)).toEqual(before);
+    await after.close();
+  });
+
+  test("a webhook's previous secret and its end move with it, there and back", async () => {
+    const from = join(dir.path, "hooks.sqlite");
+    const source = SqliteStore.open(from);
+    await source.createUser("hana", null);
+    await source.addWebhook({ id: "wh_move", userId: "hana", url: "https://example.com/h", events: ["batch.updated"], sealedSecret: "sealed-1", createdAt: 1, failingSince: null });
+    expect(await source.rotateWebhookSecret("hana", "wh_move", "sealed-2", 1_800_000_000_000)).toBe(true);
+    await source.close();
+    const back = join(dir.path, "hooks-back.sqlite");
+    const between = await freshPostgres();
+    try {
+      for (const [a, b] of [[from, between.url], [between.url, back]] as const) {
+        const res = cli(["migrate-store", "--from", a, "--to", b], { DATABASE_URL: join(dir.path, "unused.sqlite") });
+        expect([res.code, res.stderr]).toEqual([0, expect.stringContaining("copied and verified")]);
+      }
+    } finally {
+      await between.drop();
+    }
+    const { Database: Sqlite } = await import("bun:sqlite");
+    const db = new Sqlite(back, { readonly: true });
+    expect(db.query("SELECT secret, previous_secret, previous_until FROM webhooks WHERE id = 'wh_move'").get()).toEqual({ secret: "sealed-2", previous_secret: "sealed-1", previous_until: 1_800_000_000_000 });
+    db.close();
+  });
+
   test("PostgreSQL → SQLite gives back the same data", async () => {
     const back = join(dir.path, "back.sqlite");
     const res = cli(["migrate-store", "--from", pg.url, "--to", back], {});
