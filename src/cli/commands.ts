@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import { parseScopeList, scopesOf } from "../lib/scopes.ts";
 import { issueApiKey } from "../store/keys.ts";
 import type { Store } from "../store/types.ts";
-import { UsageError } from "./usage-error.ts";
+import { onlyArguments, UsageError } from "./usage-error.ts";
 
 
 export const USAGE = `usage: brewrecords <command>
@@ -97,6 +97,8 @@ export async function runCommand(args: string[], config: Config, open: (url: str
     }
     if (cmd === "key" && sub === "generate") {
       const id = userId(rest[0]);
+      onlyArguments(rest, { positional: 1, values: ["--scopes", "--api-version"] }, USAGE);
+      if (option(rest, "--scopes") === undefined) throw new UsageError(`key generate needs --scopes (all, or a comma list)\n${USAGE}`);
       const version = option(rest, "--api-version") ?? "2";
       if (version !== "1" && version !== "2") throw new UsageError("--api-version must be 1 or 2");
       const apiVersion = version === "1" ? 1 : 2;
@@ -116,6 +118,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       const id = userId(sub);
       const file = rest[0];
       if (!file) throw new UsageError(`missing <file.json>\n${USAGE}`);
+      onlyArguments(rest, { positional: 1 }, USAGE);
       if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
       let parsed: unknown;
       try {

@@ -4,13 +4,14 @@ import { toImportDocument } from "../import.ts";
 import { sqlitePath } from "../config.ts";
 import { isPostgresUrl, openStore } from "../store/open.ts";
 import type { Store } from "../store/types.ts";
-import { UsageError } from "./usage-error.ts";
+import { onlyArguments, UsageError } from "./usage-error.ts";
 
 /** Operations commands (export, backup); undefined when `args` is not one of them. */
 export async function runOpsCommand(args: string[], store: Store, config: Config): Promise<number | undefined> {
   const [cmd, first, second] = args;
   if (cmd === "export") {
     if (!first || !second) throw new UsageError("usage: export <userId> <file.json>");
+    onlyArguments(args.slice(1), { positional: 2 }, "usage: export <userId> <file.json>");
     if (!(await store.userExists(first))) throw new UsageError(`no user ${first}`);
     const doc = toImportDocument(await store.exportAll(first));
     writeFileSync(second, JSON.stringify(doc, null, 1) + "\n");
@@ -19,6 +20,7 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
   }
   if (cmd === "backup") {
     if (!first) throw new UsageError("usage: backup <file.sqlite>");
+    onlyArguments(args.slice(1), { positional: 1 }, "usage: backup <file.sqlite>");
     if (existsSync(first)) throw new UsageError(`${first} exists; a backup is written to a new file only`);
     await store.backup(first);
     console.error(`backup written to ${first}`);

@@ -58,6 +58,26 @@ describe("command line", () => {
     expect((await get("/v2/batches")).status).toBe(200);
   });
 
+  test("a mistyped option or an extra argument is refused, never ignored, and changes nothing", async () => {
+    const file = join(dir.path, "extra.json");
+    writeFileSync(file, JSON.stringify({ batches: [{ _id: "b-extra", name: "Extra" }] }));
+    const refused: Array<[string[], string]> = [
+      // A typo would otherwise make a version 2 key with every scope in place of the key in use.
+      [["key", "generate", "alice", "--scopes", "batches.read", "--api-verison", "1"], "unknown option(s) or argument(s): --api-verison 1"],
+      [["key", "generate", "alice"], "key generate needs --scopes (all, or a comma list)"],
+      [["import", "alice", file, "--dry-run"], "unknown option(s) or argument(s): --dry-run"],
+      [["export", "alice", join(dir.path, "out.json"), "--bogus"], "unknown option(s) or argument(s): --bogus"],
+      [["backup", join(dir.path, "copy.sqlite"), "more"], "unknown option(s) or argument(s): more"],
+    ];
+    for (const [args, message] of refused) {
+      const res = cli(args, env);
+      expect([args.join(" "), res.code, res.stdout, res.stderr.split("\n")[0]]).toEqual([args.join(" "), 1, "", `brewrecords: ${message}`]);
+    }
+    expect((await get("/v2/batches")).status).toBe(200);
+    expect((await get("/v2/batches/b-extra")).status).toBe(404);
+    for (const f of ["out.json", "copy.sqlite"]) expect(await Bun.file(join(dir.path, f)).exists()).toBe(false);
+  });
+
   test("key generate for an unknown user fails with exit code 1", () => {
     const res = cli(["key", "generate", "nobody", "--scopes", "all"], env);
     expect(res.code).toBe(1);
