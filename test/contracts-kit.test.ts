@@ -111,6 +111,45 @@ describe("the kit against our server", () => {
     }
   }, 120_000);
 
+  test("a read-scoped main key: no failure; the error checks that write or delete skip, saying the key lacks the scope", async () => {
+    const report = await runKit(config({ CONTRACTS_AREAS: "errors", CONTRACTS_USER_ID: settings.CONTRACTS_READONLY_USER_ID!, CONTRACTS_API_KEY: settings.CONTRACTS_READONLY_API_KEY! }, {}));
+    expect(problems(report)).toEqual([]);
+    const writes = report.results.filter((r) => /^(PATCH|DELETE) /.test(r.name));
+    expect(writes.length).toBe(24);
+    for (const r of writes) expect([r.name, r.outcome, r.reason]).toEqual([r.name, "skip", expect.stringMatching(/^the main key lacks the (write|delete) scope \(403, which comes before 400 and 404 \[Authentication\]\)/)]);
+    expect(report.results.filter((r) => r.name.startsWith("GET ") && r.outcome === "pass").length).toBeGreaterThan(5);
+  }, 60_000);
+
+  test("another account's own copy of a shared catalog item is no isolation failure: the checks read its own records", async () => {
+    const otherKey = account(main, "kit-other-catalog", "all");
+    const auth = `Basic ${Buffer.from(`kit-other-catalog:${otherKey}`).toString("base64")}`;
+    // Its own copy of a catalog yeast, which every account may read, is its only yeast: the kit makes
+    // one of its own to read instead.
+    const res = await fetch(`${main.url}/v2/inventory/yeasts/default-01e871af09c`, { method: "PATCH", headers: { Authorization: auth, "content-type": "application/json" }, body: JSON.stringify({ inventory: 3 }) });
+    expect(res.status).toBe(200);
+    expect((await (await fetch(`${main.url}/v2/inventory/yeasts`, { headers: { Authorization: auth } })).json()).map((y: { _id: string }) => y._id)).toEqual(["default-01e871af09c"]);
+    const report = await runKit(config({ CONTRACTS_AREAS: "isolation", CONTRACTS_OTHER_USER_ID: "kit-other-catalog", CONTRACTS_OTHER_API_KEY: otherKey }));
+    expect(problems(report)).toEqual([]);
+    expect(report.results.find((r) => r.name.startsWith("GET /v2/inventory/yeasts/{id} with another account's id"))?.outcome).toBe("pass");
+  }, 60_000);
+
+  test("the v1 area leaves a fermentable whose stock is not a number as it was, and checks one that has a number", async () => {
+    const data = {
+      batches: [{ _id: "v1null-b1", name: "Planned", status: "Planning" }],
+      recipes: [{ _id: "v1null-r1", name: "Recipe" }],
+      // The first listed has no stock a PATCH could put back; the second has one.
+      fermentables: [{ _id: "a-no-stock", name: "No stock", inventory: null }, { _id: "b-stock", name: "Stock", inventory: 4 }],
+      hops: [{ _id: "v1null-h1", name: "Hop", inventory: 1 }],
+    };
+    const key = account(main, "kit-v1-null", "all", data, true);
+    const report = await runKit(config({ CONTRACTS_AREAS: "v1", CONTRACTS_V1_USER_ID: "kit-v1-null", CONTRACTS_V1_API_KEY: key }));
+    expect(problems(report)).toEqual([]);
+    expect(report.results.find((r) => r.name.includes("inventory wins"))?.outcome).toBe("pass");
+    const auth = `Basic ${Buffer.from(`kit-v1-null:${key}`).toString("base64")}`;
+    const stock = async (id: string) => (await (await fetch(`${main.url}/v1/inventory/fermentables/${id}`, { headers: { Authorization: auth } })).json()).inventory;
+    expect([await stock("a-no-stock"), await stock("b-stock")]).toEqual([null, 4]);
+  }, 60_000);
+
   test("a refused main key stops the run before any verdict, naming the key", async () => {
     const run = runKit(config({ CONTRACTS_AREAS: AREAS.join(","), CONTRACTS_API_KEY: `${settings.CONTRACTS_API_KEY}x` }));
     await expect(run).rejects.toBeInstanceOf(PreflightError);

@@ -1,7 +1,8 @@
 // [Errors] exact statuses and plain-text bodies that need no data: direction, missing ids,
 // update and delete of records that do not exist. Every request here targets no record.
 import fc from "fast-check";
-import type { Area, Check } from "../engine.ts";
+import type { Area, Check, Ctx } from "../engine.ts";
+import type { Exchange } from "../client.ts";
 import { COLLECTIONS, LISTS, TEXT } from "../doc.ts";
 import { expectText } from "../expect.ts";
 import { missingId } from "../data.ts";
@@ -43,11 +44,24 @@ const MISSING_ID: [string, string, unknown?][] = [
   ]),
 ];
 
+/**
+ * A write or delete with the main key, to be judged by `expect` unless the key lacks the scope: the
+ * document answers 403 before any 400 or 404, so such an answer is no verdict on the rule (a key with
+ * all nine scopes checks it).
+ */
+async function withWriteScope(ctx: Ctx, method: string, path: string, json: unknown, expect: (ex: Exchange) => void): Promise<void> {
+  const ex = await ctx.client.call({ method, path, account: ctx.main, json });
+  if (method !== "GET" && ex.status === 403) {
+    ctx.skip(`the main key lacks the ${method === "DELETE" ? "delete" : "write"} scope (403, which comes before 400 and 404 [Authentication]); a key with all nine scopes checks this`);
+  }
+  expect(ex);
+}
+
 const missingIdChecks: Check[] = MISSING_ID.map(([method, path, json]) => ({
   name: `${method} ${path} (no id) answers 400 \`Missing ID\` [Errors]`,
   tags: ["text"],
   async run(ctx) {
-    expectText(ctx, await ctx.client.call({ method, path, account: ctx.main, json }), 400, TEXT.missingId);
+    await withWriteScope(ctx, method, path, json, (ex) => expectText(ctx, ex, 400, TEXT.missingId));
   },
 }));
 
@@ -66,7 +80,7 @@ const notFoundChecks: Check[] = NOT_FOUND.map(([method, path, json]) => ({
   name: `${method} ${path}/{id} of a missing id answers 404 \`Not Found\` [Errors]`,
   tags: ["text"],
   async run(ctx) {
-    expectText(ctx, await ctx.client.call({ method, path: `${path}/${missingId(ctx)}`, account: ctx.main, json }), 404, TEXT.notFound);
+    await withWriteScope(ctx, method, `${path}/${missingId(ctx)}`, json, (ex) => expectText(ctx, ex, 404, TEXT.notFound));
   },
 }));
 

@@ -107,15 +107,18 @@ const checks: Check[] = [
     needs: ["v1", "writes"],
     async run(ctx) {
       const v1 = ctx.account("v1");
-      const id = await firstId(ctx, "/v1/inventory/fermentables");
-      const path = `/v1/inventory/fermentables/${id}`;
+      // Only an item whose stock is a number can be put back as it was: a PATCH cannot set it to null.
+      const item = (await list(ctx, "/v1/inventory/fermentables", { limit: 50 })).find((e) => typeof e.inventory === "number");
+      if (!item) return ctx.needData("a fermentable of the version 1 account with a numeric inventory (the kit puts it back as it was)");
+      const path = `/v1/inventory/fermentables/${String(item._id)}`;
       const before = expectObject(await get(ctx, path)).inventory;
+      if (typeof before !== "number") return ctx.needData("a fermentable of the version 1 account with a numeric inventory (the kit puts it back as it was)");
       try {
         expectStatus(await ctx.client.call({ method: "PATCH", path, account: v1, json: { inventory: 7.25, inventory_adjust: 5 } }), 200);
         const after = expectObject(await get(ctx, path)).inventory;
         assert(after === 7.25, `inventory reads ${show(after)}, expected 7.25`, ctx.client.log.at(-1));
       } finally {
-        await ctx.client.call({ method: "PATCH", path, account: v1, json: { inventory: typeof before === "number" ? before : 0 }, essential: true });
+        await ctx.client.call({ method: "PATCH", path, account: v1, json: { inventory: before }, essential: true });
       }
     },
   },
