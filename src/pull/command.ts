@@ -5,7 +5,7 @@ export { PULL_USAGE } from "./options.ts";
 import { CredentialsRefused, RemoteUnavailable } from "./remote.ts";
 import { Progress } from "./report.ts";
 import { Pull, RemoteAnswerError } from "./run.ts";
-import { defaultStatePath, lockState } from "./state.ts";
+import { defaultStatePath, lockState, OtherSource } from "./state.ts";
 
 /** Why `pull` stopped, and its exit code: 1 usage, 2 credentials refused, 3 stopped midway. */
 export class PullStop extends Error {
@@ -54,6 +54,7 @@ export async function runPull(args: string[], ctx: PullContext): Promise<number>
     ctx.out.write(`${report.join("\n")}\n`);
     return 0;
   } catch (e) {
+    if (e instanceof OtherSource) throw new PullStop(`pull refused: ${e.message}`, 1);
     // Everything written before was saved with it; the refused call itself changes nothing.
     if (e instanceof CredentialsRefused) {
       pull?.clearProgress();

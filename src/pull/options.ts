@@ -4,13 +4,16 @@
 export const HOSTED_BASE_URL = "https://api.brewfather.app";
 
 export const PULL_USAGE = `usage: pull <userId> --user-id <remote user id> [--api-key <key>] [--from <base URL>]
-            [--prune] [--full] [--retries <n>] [--state <file>]
+            [--prune] [--full] [--retries <n>] [--state <file>] [--new-source]
   The API key: --api-key, else PULL_API_KEY, else the first line of standard input.
   --from      default ${HOSTED_BASE_URL}
   --prune     remove what the remote lacks (otherwise nothing here is ever deleted)
   --full      read every batch's readings and tracker, not only those that may have changed
   --retries   attempts after a network failure before stopping (default 5)
   --state     the file that lets a run continue and a later run see changes (default: beside the database)
+  --new-source  start a new history when the state file holds another source's (another --from or
+              --user-id): without it such a pull is refused, since a pull without history takes the
+              remote copy of whatever changed on both sides
   exit codes: 0 done, 1 usage, 2 remote refused the credentials, 3 stopped midway (run again to continue)`;
 
 export interface PullArgs {
@@ -22,10 +25,12 @@ export interface PullArgs {
   full: boolean;
   retries: number;
   state?: string;
+  /** Replace a state file that holds another source's history. */
+  newSource: boolean;
 }
 
 const VALUED = ["--from", "--user-id", "--api-key", "--retries", "--state"] as const;
-const FLAGS = ["--prune", "--full"] as const;
+const FLAGS = ["--prune", "--full", "--new-source"] as const;
 const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 
 /**
@@ -80,6 +85,7 @@ export function parsePullArgs(args: string[]): PullArgs | { error: string } {
     full: flags.has("--full"),
     retries: Number(retriesText),
     state: values["--state"],
+    newSource: flags.has("--new-source"),
   };
 }
 

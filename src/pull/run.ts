@@ -25,6 +25,8 @@ export interface PullOptions {
   full: boolean;
   retries: number;
   statePath: string;
+  /** Replace a state file that holds another source's history (loadState). */
+  newSource?: boolean;
 }
 
 /** The remote answered something a pull cannot go on from. */
@@ -47,7 +49,7 @@ export class Pull {
   constructor(private readonly store: Store, private readonly options: PullOptions, private readonly io: PullIo) {
     this.now = io.now ?? Date.now;
     this.startedAt = this.now();
-    const { state, note } = loadState(options.statePath, options.from, options.remoteUser);
+    const { state, note } = loadState(options.statePath, options.from, options.remoteUser, options.newSource);
     if (note) io.progress.note(note);
     this.state = state;
     this.resumed = state.run !== undefined;

@@ -75,8 +75,17 @@ export function defaultStatePath(databaseUrl: string, localUser: string): string
   return path === ":memory:" ? `brewrecords-${file}` : join(dirname(path), `${path.split("/").pop()}.${file}`);
 }
 
-/** The state for this source: the saved one, or a fresh one (with why, when a saved one was set aside). */
-export function loadState(path: string, from: string, remoteUser: string): { state: PullState; note?: string } {
+/** A state file holding another source's history, kept as it is: the pull is refused. */
+export class OtherSource extends Error {}
+
+/**
+ * The state for this source: the saved one, or a fresh one (with why, when a saved one was set aside).
+ * A saved history of another source (another `--from` or `--user-id`, also one spelled differently,
+ * `localhost` for `127.0.0.1`) is replaced only with `newSource`; otherwise OtherSource is thrown and
+ * nothing is written: a mistyped `--from` would start afresh, and a pull without history takes the
+ * remote copy of whatever changed on both sides.
+ */
+export function loadState(path: string, from: string, remoteUser: string, newSource = false): { state: PullState; note?: string } {
   const fresh: PullState = { version: 1, from, remoteUser, pulled: {} };
   if (!existsSync(path)) return { state: fresh };
   let saved: unknown;
@@ -89,7 +98,14 @@ export function loadState(path: string, from: string, remoteUser: string): { sta
     return { state: fresh, note: `${path} is not a pull state this version knows; starting afresh` };
   }
   if (saved.from !== from || saved.remoteUser !== remoteUser) {
-    return { state: fresh, note: `${path} belonged to user ${String(saved.remoteUser)} at ${String(saved.from)}; starting afresh` };
+    const held = `user ${String(saved.remoteUser)} at ${String(saved.from)}`;
+    if (!newSource) {
+      throw new OtherSource(
+        `${path} holds the pull history of ${held}, not of user ${remoteUser} at ${from}; nothing was read or written. ` +
+          `Check --from and --user-id; to start a new history for this source, add --new-source (or give another --state file)`,
+      );
+    }
+    return { state: fresh, note: `${path} belonged to ${held}; starting afresh (--new-source)` };
   }
   return { state: saved as unknown as PullState };
 }

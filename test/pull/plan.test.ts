@@ -56,14 +56,14 @@ describe("the paging plan", () => {
 describe("the command line", () => {
   test("the defaults: the hosted service's address, 5 retries, nothing pruned", () => {
     expect(parsePullArgs(["alice", "--user-id", "u1"])).toEqual({
-      localUser: "alice", from: HOSTED_BASE_URL, remoteUser: "u1", apiKey: undefined, prune: false, full: false, retries: 5, state: undefined,
+      localUser: "alice", from: HOSTED_BASE_URL, remoteUser: "u1", apiKey: undefined, prune: false, full: false, retries: 5, state: undefined, newSource: false,
     });
     expect(HOSTED_BASE_URL).toBe("https://api.brewfather.app");
   });
 
   test("every option in any order", () => {
-    expect(parsePullArgs(["--prune", "--api-key", "k", "alice", "--full", "--user-id", "u1", "--retries", "0", "--state", "s.json", "--from", "https://brew.example.org/"])).toEqual({
-      localUser: "alice", from: "https://brew.example.org", remoteUser: "u1", apiKey: "k", prune: true, full: true, retries: 0, state: "s.json",
+    expect(parsePullArgs(["--prune", "--api-key", "k", "alice", "--full", "--user-id", "u1", "--new-source", "--retries", "0", "--state", "s.json", "--from", "https://brew.example.org/"])).toEqual({
+      localUser: "alice", from: "https://brew.example.org", remoteUser: "u1", apiKey: "k", prune: true, full: true, retries: 0, state: "s.json", newSource: true,
     });
   });
 

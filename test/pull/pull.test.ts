@@ -157,6 +157,32 @@ describe("a later pull", () => {
     expect(await accountTexts(local.databaseUrl, "changes-here")).toEqual(there);
   });
 
+  test("a pull from another source (a mistyped --from) is refused and leaves the history, so the next pull still keeps what changed here", async () => {
+    const key = remote.account("source");
+    const local = localAccount(dir.path, "source-here");
+    const env = { ...local.env, PULL_API_KEY: key };
+    const args = ["source-here", "--user-id", "source", ...from()];
+    expect((await runPull(args, env)).code).toBe(0);
+    const recipe = { ...apiFixture("recipe-export"), _id: "Rc03b2Wk8Lq1Zx7Hc4Ms9Vd3Pn6Jy0", name: "Edited here" };
+    const file = `${dir.path}/source-edit.json`;
+    await Bun.write(file, JSON.stringify({ recipes: [recipe] }));
+    expect((await spawnCli(["import", "source-here", file], env).finished()).code).toBe(0);
+    const statePath = `${local.databaseUrl}.pull-source-here.json`;
+    const history = readFileSync(statePath, "utf8");
+
+    // The same server by another name, then a port nothing answers on: refused before any call.
+    for (const other of [remote.url.replace("127.0.0.1", "localhost"), "http://127.0.0.1:9"]) {
+      const res = await runPull(["source-here", "--user-id", "source", "--from", other, "--retries", "0"], env);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain(`pull refused: ${statePath} holds the pull history of user source at ${remote.url}, not of user source at ${other}; nothing was read or written.`);
+      expect(readFileSync(statePath, "utf8")).toBe(history);
+    }
+    const res = await runPull(args, env);
+    expect(res.code).toBe(0);
+    expect(tallyOf(res.stdout, "recipes")).toBe("recipes 55 0 new, 0 updated, 54 unchanged, 1 kept as changed here");
+    expect((await accountTexts(local.databaseUrl, "source-here"))[`recipe ${recipe._id}`]).toContain('"name":"Edited here"');
+  });
+
   test("keeps a document changed here that did not change there, and reports nothing skipped for it", async () => {
     const key = remote.account("edited");
     const local = localAccount(dir.path, "edited-here");

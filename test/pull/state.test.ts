@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { defaultStatePath, loadState, lockState, newRun, saveState, type PullState } from "../../src/pull/state.ts";
+import { defaultStatePath, loadState, lockState, newRun, OtherSource, saveState, type PullState } from "../../src/pull/state.ts";
 import { tempDir } from "../helpers/process.ts";
 
 // The pull's state file: where it lives, what a saved one gives back, and its lock.
@@ -36,10 +36,18 @@ describe("loadState and saveState", () => {
     expect(readdirSync(dir.path).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  test("a state of another source is set aside, saying whose it was", () => {
-    const { state, note } = loadState(path, "https://b", "u");
+  test("a state of another source is refused, the file left as it was; with --new-source it is set aside, saying whose it was", () => {
+    const before = readFileSync(path, "utf8");
+    for (const [from, user] of [["https://b", "u"], ["https://a", "v"]]) {
+      expect(() => loadState(path, from!, user!)).toThrow(new OtherSource(
+        `${path} holds the pull history of user u at https://a, not of user ${user} at ${from}; nothing was read or written. ` +
+          "Check --from and --user-id; to start a new history for this source, add --new-source (or give another --state file)",
+      ));
+    }
+    expect(readFileSync(path, "utf8")).toBe(before);
+    const { state, note } = loadState(path, "https://b", "u", true);
     expect(state).toEqual({ version: 1, from: "https://b", remoteUser: "u", pulled: {} });
-    expect(note).toBe(`${path} belonged to user u at https://a; starting afresh`);
+    expect(note).toBe(`${path} belonged to user u at https://a; starting afresh (--new-source)`);
   });
 
   test("a file that is not a state is set aside, saying so", () => {
