@@ -33,21 +33,27 @@ export interface Side {
 /**
  * Remote against local, both as canonical text. In order: absent here is new; equal text is unchanged;
  * a remote copy still as last pulled keeps the local one (changed here since); a local copy still as last
- * pulled takes the remote one; otherwise the newer `_timestamp_ms` wins; with no earlier pull to tell,
- * the remote one; and a change on both sides that the stamps cannot order keeps the local one.
+ * pulled takes the remote one; a change on both sides since the last pull keeps the local one and is
+ * reported, whatever the stamps: a change here does not always move `_timestamp_ms` (a batch PATCH, a
+ * device attached), so a newer stamp there does not make that change the later one. With no earlier
+ * pull to tell, the newer `_timestamp_ms` wins, else the remote one; stamps here that are newer keep
+ * the local one, reported.
  */
 export function decide(remote: Side, local: Side | undefined, pulled: string | undefined): Decision {
   if (!local) return { change: "new" };
   if (remote.text === local.text) return { change: "unchanged" };
   if (pulled !== undefined && digest(remote.text) === pulled) return { change: "kept" };
   if (pulled !== undefined && digest(local.text) === pulled) return { change: "updated" };
+  if (pulled !== undefined) {
+    const stamps = remote.stamp !== undefined && local.stamp !== undefined ? ` (_timestamp_ms here ${local.stamp}, there ${remote.stamp})` : "";
+    return { change: "kept", conflict: `changed on both sides since the last pull; the copy here is kept${stamps}` };
+  }
   if (remote.stamp !== undefined && local.stamp !== undefined && remote.stamp !== local.stamp) {
     return remote.stamp > local.stamp
       ? { change: "updated" }
       : { change: "kept", conflict: `changed on both sides; the copy here is newer (_timestamp_ms ${local.stamp} > ${remote.stamp})` };
   }
-  if (pulled === undefined) return { change: "updated" };
-  return { change: "kept", conflict: "changed on both sides since the last pull and _timestamp_ms does not tell which is newer; the copy here is kept" };
+  return { change: "updated" };
 }
 
 const timeOf = (r: Doc) => (typeof r.time === "number" ? r.time : Number.NaN);

@@ -183,6 +183,30 @@ describe("a later pull", () => {
     expect((await accountTexts(local.databaseUrl, "source-here"))[`recipe ${recipe._id}`]).toContain('"name":"Edited here"');
   });
 
+  test("a batch changed on both sides keeps the copy here and reports it, though the stamp there is newer", async () => {
+    const key = remote.account("both");
+    const local = localAccount(dir.path, "both-here");
+    const env = { ...local.env, PULL_API_KEY: key };
+    const args = ["both-here", "--user-id", "both", ...from()];
+    expect((await runPull(args, env)).code).toBe(0);
+    const id = "Bq2Completed0000000000000000000";
+    // Here: a change that leaves _timestamp_ms as it was, as a batch PATCH does.
+    const here = JSON.parse((await accountTexts(local.databaseUrl, "both-here"))[`batch ${id}`]!);
+    const file = `${dir.path}/both-edit.json`;
+    await Bun.write(file, JSON.stringify({ batches: [{ ...here, measuredFg: 1.0123 }] }));
+    expect((await spawnCli(["import", "both-here", file], env).finished()).code).toBe(0);
+    // There: another change, stamped now, as the hosted service stamps every change.
+    const there = JSON.parse((await accountTexts(remote.databaseUrl, "both"))[`batch ${id}`]!);
+    remote.load("both", { batches: [{ ...there, brewer: "Hosted edit", _timestamp_ms: Date.now() }] });
+    const before = await accountTexts(local.databaseUrl, "both-here");
+    const res = await runPull(args, env);
+    expect(res.code).toBe(0);
+    expect(tallyOf(res.stdout, "batches")).toBe("batches 5 0 new, 0 updated, 4 unchanged, 1 kept as changed here");
+    expect(res.stdout).toContain(`changed on both sides since the last pull; the copy here is kept (_timestamp_ms here ${here._timestamp_ms}, there `);
+    expect((await accountTexts(local.databaseUrl, "both-here"))[`batch ${id}`]).toBe(before[`batch ${id}`]);
+    expect(JSON.parse(before[`batch ${id}`]!).measuredFg).toBe(1.0123);
+  });
+
   test("keeps a document changed here that did not change there, and reports nothing skipped for it", async () => {
     const key = remote.account("edited");
     const local = localAccount(dir.path, "edited-here");
