@@ -138,7 +138,10 @@ function parseLoggingId(value: unknown): ImportSet["loggingId"] {
   if (!isPlainObject(value) || typeof value.digest !== "string" || !/^[0-9a-f]{64}$/.test(value.digest) || !isNumber(value.createdAt)) {
     throw new ImportError("loggingId must be {digest: 64 hexadecimal characters, createdAt: Unix ms}");
   }
-  return { digest: value.digest, createdAt: value.createdAt };
+  if (value.secretTag !== undefined && (typeof value.secretTag !== "string" || !/^[0-9a-f]{16}$/.test(value.secretTag))) {
+    throw new ImportError("loggingId.secretTag must be 16 hexadecimal characters");
+  }
+  return { digest: value.digest, createdAt: value.createdAt, ...(value.secretTag === undefined ? {} : { secretTag: value.secretTag }) };
 }
 
 /** A list of Reading Objects, each with a numeric time; undefined (absent) is none. */

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import { parseScopeList, scopesOf } from "../lib/scopes.ts";
-import { issueApiKey } from "../store/keys.ts";
+import { issueApiKey, keySecretTag } from "../store/keys.ts";
 import type { Store } from "../store/types.ts";
 import { onlyArguments, UsageError } from "./usage-error.ts";
 
@@ -131,6 +131,13 @@ export async function runCommand(args: string[], config: Config, open: (url: str
         const { importProgress } = await import("./progress.ts");
         const line = importProgress(process.stderr);
         const set = parseImport(parsed, undefined, line.checked);
+        // A logging id's digest made under another database's secret could never match a device's id
+        // here: it is left out, and the account keeps the logging id it has.
+        if (set.loggingId?.secretTag !== undefined && set.loggingId.secretTag !== (await keySecretTag(store))) {
+          delete set.loggingId;
+          line.end();
+          console.error(`the logging id was not imported: it was made in another database, where devices still use it; make one here with: logging-id ${id} (--regenerate if ${id} has one)`);
+        }
         line.writing(set.batches.length + set.docs.length);
         await store.importAll(id, set);
         line.end();

@@ -4,6 +4,7 @@ import { toImportDocument } from "../import.ts";
 import { sqlitePath } from "../config.ts";
 import { isPostgresUrl, openStore } from "../store/open.ts";
 import type { Store } from "../store/types.ts";
+import { keySecretTag } from "../store/keys.ts";
 import { onlyArguments, UsageError } from "./usage-error.ts";
 
 /** Operations commands (export, backup); undefined when `args` is not one of them. */
@@ -13,7 +14,10 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     if (!first || !second) throw new UsageError("usage: export <userId> <file.json>");
     onlyArguments(args.slice(1), { positional: 2 }, "usage: export <userId> <file.json>");
     if (!(await store.userExists(first))) throw new UsageError(`no user ${first}`);
-    const doc = toImportDocument(await store.exportAll(first));
+    const set = await store.exportAll(first);
+    // Which database's secret the logging id's digest was made under: an import elsewhere leaves it out.
+    if (set.loggingId) set.loggingId.secretTag = await keySecretTag(store);
+    const doc = toImportDocument(set);
     writeFileSync(second, JSON.stringify(doc, null, 1) + "\n");
     console.error(`exported ${doc.batches.length} batches and ${countOthers(doc)} other documents of ${first} to ${second}`);
     return 0;

@@ -9,6 +9,15 @@ export function keySecret(store: Store): Promise<string> {
 }
 
 /**
+ * A tag of the digest secret, safe to write out: which database's secret a digest was made under. An
+ * export carries it beside the logging id's digest, and an import into a database of another secret
+ * leaves that digest out, since no id could ever match it there.
+ */
+export async function keySecretTag(store: Store): Promise<string> {
+  return keyDigest(await keySecret(store), "brewrecords digest secret tag").slice(0, 16);
+}
+
+/**
  * Generates the account's one API key, replacing any earlier key at once, and returns it. The key
  * itself is never stored or logged: only its digest.
  */

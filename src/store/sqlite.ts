@@ -331,7 +331,7 @@ export class SqliteStore extends SqliteAccounts implements Store {
       }
       for (const { kind, doc } of set.docs) this.write(userId, kind, doc);
       if (set.devices) this.deviceRows.importDevices(userId, set.devices, (id) => this.column(SQL.get, userId, "batch", id) !== undefined);
-      if (set.loggingId) this.importLoggingId({ userId, ...set.loggingId });
+      if (set.loggingId) this.importLoggingId({ userId, digest: set.loggingId.digest, createdAt: set.loggingId.createdAt });
     }).immediate();
   }
 

@@ -85,7 +85,8 @@ export interface ImportSet {
   /** Written after the batches: a device's own record wins over what an imported batch names. */
   devices?: ImportDevice[];
   /** The account's logging id, as its digest (the id itself is never stored). */
-  loggingId?: { digest: string; createdAt: number };
+  /** `secretTag`: keySecretTag of the database it was exported from (exports made before it have none). */
+  loggingId?: { digest: string; createdAt: number; secretTag?: string };
 }
 
 /** What a read-modify-write decides: the document to store (if any) and the value to return. */

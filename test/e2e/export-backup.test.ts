@@ -79,3 +79,37 @@ test("backup while the server takes writes is a consistent copy; an existing tar
     await server.stop();
   }
 });
+
+test("a logging id exported from one database is left out of an import into another, whose own keeps working", () => {
+  const a = { DATABASE_URL: join(dir.path, "ids-a.sqlite") };
+  const b = { DATABASE_URL: join(dir.path, "ids-b.sqlite") };
+  const digestOf = (env: { DATABASE_URL: string }) => {
+    const db = new Database(env.DATABASE_URL, { readonly: true });
+    try {
+      return (db.query("SELECT digest FROM logging_ids WHERE user_id = 'alice'").get() as { digest: string } | null)?.digest;
+    } finally {
+      db.close();
+    }
+  };
+  for (const env of [a, b]) {
+    expect(cli(["user", "add", "alice"], env).code).toBe(0);
+    expect(cli(["logging-id", "alice"], env).code).toBe(0);
+  }
+  const file = join(dir.path, "ids.json");
+  expect(cli(["export", "alice", file], a).code).toBe(0);
+  const exported = JSON.parse(readFileSync(file, "utf8")).loggingId;
+  expect([exported.digest, exported.secretTag]).toEqual([digestOf(a), expect.stringMatching(/^[0-9a-f]{16}$/)]);
+
+  // Elsewhere: the digest could match no id there; the account keeps the id its devices use.
+  const own = digestOf(b);
+  const elsewhere = cli(["import", "alice", file], b);
+  expect(elsewhere.code).toBe(0);
+  expect(elsewhere.stderr).toContain("the logging id was not imported: it was made in another database, where devices still use it; make one here with: logging-id alice (--regenerate if alice has one)");
+  expect(digestOf(b)).toBe(own);
+
+  // Back into the database it came from (a restore): it is the account's again.
+  expect(cli(["logging-id", "alice", "--regenerate"], a).code).toBe(0);
+  const restored = cli(["import", "alice", file], a);
+  expect([restored.code, restored.stderr.includes("not imported")]).toEqual([0, false]);
+  expect(digestOf(a)).toBe(exported.digest);
+});

@@ -49,6 +49,7 @@ test("malformed devices and logging ids are refused, naming the element", () => 
   expect(refused({ devices: [{ ...DEVICE, readings: [{ sg: 1 }] }] })).toBe("devices[0]: readings[0] must be an object with a numeric time (Unix ms)");
   expect(refused({ devices: [DEVICE, DEVICE] })).toBe("devices[1]: duplicate device iSpindel Red");
   expect(refused({ loggingId: { digest: "secret", createdAt: 1 } })).toBe("loggingId must be {digest: 64 hexadecimal characters, createdAt: Unix ms}");
+  expect(refused({ loggingId: { digest: "a".repeat(64), createdAt: 1, secretTag: "tag" } })).toBe("loggingId.secretTag must be 16 hexadecimal characters");
   expect(refused({ devices: [DEVICE], loggingId: LOGGING_ID })).toBe("accepted");
   expect(refused({ gadgets: [] })).toBe("unknown section(s): gadgets (expected batches, recipes, fermentables, hops, miscs, yeasts, devices, loggingId)");
 });
