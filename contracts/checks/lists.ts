@@ -128,13 +128,26 @@ function resourceChecks(r: ListResource): Check[] {
   ];
   if (r.defaults) {
     checks.splice(4, 0, {
-      name: `GET ${r.path} entries carry only the default fields (${r.defaults.join(", ")}) [Resources and their fields]`,
+      name: `GET ${r.path} entries carry the default fields (${r.defaults.join(", ")}) the record holds, as it holds them, and no others [Resources and their fields]`,
       async run(ctx) {
         const ref = await reference(ctx, r.path);
         const bad = ref.items.map((e) => ({ e, extra: extraFields(e, r.defaults!) })).find((x) => x.extra.length);
         if (bad) fail(`${String(bad.e._id)} has fields beyond the defaults: ${bad.extra.join(", ")}`, pageOf(ref, bad.e));
         const noId = ref.items.find((e) => typeof e._id !== "string");
         if (noId) fail(`an entry without a string _id: ${show(noId)}`, pageOf(ref, noId));
+        // The whole records of the first page (the same call as the complete list's check): each default
+        // field a record holds is in its plain entry, with the same value.
+        const whole = await shared(ctx, r, { complete: "True", limit: 10 });
+        for (const record of whole.items) {
+          const entry = ref.items.find((e) => e._id === record._id);
+          if (!entry) continue;
+          for (const p of r.defaults!) {
+            const want = atPath(record, p);
+            if (want !== undefined && !deepEqual(atPath(entry, p), want)) {
+              fail(`${String(record._id)}: default field ${p} is ${show(atPath(entry, p))} in the list, ${show(want)} in the record`, pageOf(ref, entry));
+            }
+          }
+        }
       },
     });
   }

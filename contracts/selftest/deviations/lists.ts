@@ -51,6 +51,14 @@ export const LISTING: Deviation[] = [
     },
   },
   {
+    name: "default-field-dropped", area: "lists", caughtBy: "/v2/batches entries carry the default fields",
+    what: "plain batch list entries (no include, not complete) leave out `brewer`",
+    async handle(c) {
+      if (!isList(c) || !c.path.endsWith("/v2/batches") || c.query.has("include") || /^true$/i.test(c.query.get("complete") ?? "")) return;
+      return mapJson(await c.forward(), (v: Record<string, unknown>[]) => v.map(({ brewer: _brewer, ...e }) => e));
+    },
+  },
+  {
     name: "default-limit-20", area: "lists", caughtBy: "without limit returns min(10, total)",
     what: "a list without limit gives 20 entries",
     async handle(c) { if (isList(c) && !c.query.has("limit")) return c.forward({ search: c.search({ limit: "20" }) }); },
