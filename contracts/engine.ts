@@ -124,7 +124,15 @@ export interface RunOptions {
   around?: (ctx: Ctx) => Promise<void>;
   /** Run once before the first area, after the first cleanup: makes the data the checks need. */
   prepare?: (ctx: Ctx) => Promise<void>;
+  /**
+   * Aborted when the run is interrupted (Ctrl-C): the check under way finishes, the rest are skipped,
+   * and the teardowns and the final cleanup still restore and delete what the kit changed and made.
+   */
+  signal?: AbortSignal;
 }
+
+/** Why a check was not run after the run was interrupted. */
+export const INTERRUPTED = "the run was interrupted";
 
 /** Main-key calls set aside for essential work at the end of areas and of the run. */
 const ESSENTIAL_RESERVE = 20;
@@ -184,6 +192,10 @@ export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(
       });
     }
     for (const [i, area] of areas.entries()) {
+      if (opts.signal?.aborted) {
+        results.push(...area.checks.map((c): CheckResult => ({ area: area.name, name: c.name, tags: c.tags ?? [], outcome: "skip", reason: INTERRUPTED, ms: 0 })));
+        continue;
+      }
       const before = ctx.client.log.length;
       const toCome = areas.slice(i).map((a) => a.name);
       ctx.budget.shareFor(area.name, areaShare(ctx.budget.remainingOverall("main"), area.name, toCome, ctx.facts));
@@ -207,7 +219,9 @@ async function runArea(ctx: Ctx, area: Area, opts: RunOptions): Promise<CheckRes
   const done: { index: number; result: CheckResult }[] = [];
   for (const { check, index } of order) {
     ctx.pending--;
-    const result = await runOne(ctx, area.name, check);
+    const result = opts.signal?.aborted
+      ? { area: area.name, name: check.name, tags: check.tags ?? [], outcome: "skip" as const, reason: INTERRUPTED, ms: 0 }
+      : await runOne(ctx, area.name, check);
     opts.onResult?.(result);
     done.push({ index, result });
     ctx.checksRun++;

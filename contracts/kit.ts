@@ -10,7 +10,11 @@ export type { CheckResult, RunReport, Outcome } from "./engine.ts";
 export { buildConfig, configFromEnv, mergeSettings, ConfigError, AREAS } from "./config.ts";
 export { exitCode, summaryTable, junitXml, jsonReport } from "./report.ts";
 
-/** Runs every selected area on the data the kit makes; leftovers of any run are removed by prefix before and after. */
-export function runKit(config: Config, onResult?: (r: CheckResult) => void): Promise<RunReport> {
-  return runChecks(config, { areas: AREA_FACTORIES, around: cleanupByPrefix, prepare: async (ctx) => { await survey(ctx); await makeData(ctx); }, onResult });
+/**
+ * Runs every selected area on the data the kit makes; leftovers of any run are removed by prefix before
+ * and after. `signal` interrupts it: the checks not begun are skipped, and what the kit changed and
+ * made is still restored and deleted.
+ */
+export function runKit(config: Config, onResult?: (r: CheckResult) => void, signal?: AbortSignal): Promise<RunReport> {
+  return runChecks(config, { areas: AREA_FACTORIES, around: cleanupByPrefix, prepare: async (ctx) => { await survey(ctx); await makeData(ctx); }, onResult, signal });
 }

@@ -37,13 +37,28 @@ async function main(): Promise<number> {
   const config = buildConfig(settings, Date.now() % 2 ** 31);
   console.log(`contracts: ${config.baseUrl} · areas ${config.areas.join(",")} · seed ${config.seed} · budget ${config.maxCalls} calls per key`);
   const mark = { pass: "ok  ", fail: "FAIL", skip: "skip", error: "ERR " } as const;
+  // Ctrl-C (or SIGTERM): finish the check under way, then restore and delete what the kit changed and
+  // made on the target; a second one stops at once.
+  const interrupt = new AbortController();
+  const onSignal = () => {
+    if (interrupt.signal.aborted) process.exit(130);
+    interrupt.abort();
+    console.error("interrupted: finishing the check under way, then restoring and deleting what the kit changed and made (again to stop at once, leaving it)");
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   const report = await runKit(config, (r) => {
     console.log(`${mark[r.outcome]} [${r.area}] ${r.name}${r.outcome === "skip" ? ` (${r.reason})` : ""}`);
     if (r.outcome === "fail" || r.outcome === "error") console.log(r.detail?.replace(/^/gm, "       "));
-  });
+  }, interrupt.signal);
   console.log("\n" + summaryTable(report));
   if (args.junit) await Bun.write(args.junit, junitXml(report));
   if (args.json) await Bun.write(args.json, jsonReport(report));
+  if (interrupt.signal.aborted) {
+    const stuck = report.results.some((r) => r.outcome === "error");
+    console.error(stuck ? "interrupted: see the errors above for what could not be restored or deleted" : "interrupted: what the kit changed is restored and what it made is deleted");
+    return 130;
+  }
   return exitCode(report);
 }
 

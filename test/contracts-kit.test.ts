@@ -321,6 +321,42 @@ describe("the runner", () => {
     for (const s of secrets) expect(r.out.includes(s)).toBe(false);
   }, 60_000);
 
+  test("Ctrl-C mid-run: the checks not begun are skipped, what the kit made is deleted and the batch it changed restored, exit 130", async () => {
+    const auth = `Basic ${Buffer.from(`${settings.CONTRACTS_USER_ID}:${settings.CONTRACTS_API_KEY}`).toString("base64")}`;
+    const get = async (path: string) => (await fetch(`${main.url}${path}`, { headers: { Authorization: auth } })).json();
+    const scratch = (await get("/v2/batches?limit=1"))[0]._id as string;
+    const before = await get(`/v2/batches/${scratch}`);
+    const p = Bun.spawn([BUN, "contracts/run.ts", "--base-url", main.url, "--areas", "batches,recipes,inventory", "--allow-writes", "--allow-deletes"], {
+      cwd: ROOT, env: { PATH: process.env.PATH ?? "", ...settings }, stdout: "pipe", stderr: "pipe",
+    });
+    // Interrupted once the batch PATCH checks have begun changing the scratch batch.
+    let out = "";
+    const reader = p.stdout.getReader();
+    while (!out.includes("ok   [batches]")) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += new TextDecoder().decode(value);
+    }
+    p.kill("SIGINT");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      out += new TextDecoder().decode(value);
+    }
+    const err = await new Response(p.stderr).text();
+    expect(await p.exited).toBe(130);
+    expect(err).toContain("interrupted: what the kit changed is restored and what it made is deleted");
+    expect(out).toContain("(the run was interrupted)");
+    expect(out).not.toMatch(/^(ok  |FAIL) \[(recipes|inventory)\]/m);
+    // Restored as the kit restores after every run: a value it set is cleared with null where there was none.
+    const values = (doc: Record<string, unknown>) => Object.fromEntries(Object.entries(doc).filter(([k, v]) => v !== null && !k.startsWith("_")));
+    expect(values(await get(`/v2/batches/${scratch}`))).toEqual(values(before));
+    for (const path of ["/v2/recipes", ...["fermentables", "hops", "miscs", "yeasts"].map((c) => `/v2/inventory/${c}`)]) {
+      const names = (await get(`${path}?limit=50`)).map((e: { name?: string }) => String(e.name));
+      expect([path, names.filter((n: string) => n.startsWith("contracts-kit-"))]).toEqual([path, []]);
+    }
+  }, 120_000);
+
   test("exit 1 when a check fails, with the failing request redacted", async () => {
     const proxy = startDeviationProxy({ target: main.url, deviation: "direction-accepts-anything" });
     try {
