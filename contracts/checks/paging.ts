@@ -44,16 +44,27 @@ async function checkPaging(ctx: Ctx, r: ListResource, o: Order, limit: number): 
   }
 }
 
-function compare(a: unknown, b: unknown): number | undefined {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  if (typeof a === "string" && typeof b === "string") return a < b ? -1 : a > b ? 1 : 0;
+// The document does not say how text is ordered ("not shown"): by code unit, as JavaScript and a "C"
+// collation sort, or by a language's rules, as a database's default collation may (`amber` before
+// `Cascade`; punctuation ignored at first). Two strings are out of order only when every one of these
+// orders puts them so.
+const COLLATIONS = [new Intl.Collator("en", { sensitivity: "variant" }), new Intl.Collator("en", { sensitivity: "variant", ignorePunctuation: true })];
+
+function compareText(a: string, b: string): number[] {
+  return [a < b ? -1 : a > b ? 1 : 0, ...COLLATIONS.map((c) => c.compare(a, b))];
+}
+
+/** Numbers by value; text by each order a server may use (compareText); anything else is not compared. */
+function compare(a: unknown, b: unknown): number[] | undefined {
+  if (typeof a === "number" && typeof b === "number") return [a - b];
+  if (typeof a === "string" && typeof b === "string") return compareText(a, b);
   return undefined;
 }
 
-function outOfOrder(items: Entry[], field: string, dir: "asc" | "desc"): { text: string; entry: Entry } | undefined {
+export function outOfOrder(items: Entry[], field: string, dir: "asc" | "desc"): { text: string; entry: Entry } | undefined {
   for (let i = 1; i < items.length; i++) {
     const c = compare(items[i - 1]![field], items[i]![field]);
-    if (c !== undefined && (dir === "asc" ? c > 0 : c < 0)) {
+    if (c !== undefined && c.every((x) => (dir === "asc" ? x > 0 : x < 0))) {
       return { entry: items[i]!, text: `${String(items[i - 1]!._id)} (${show(items[i - 1]![field])}) before ${String(items[i]!._id)} (${show(items[i]![field])})` };
     }
   }
