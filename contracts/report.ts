@@ -28,8 +28,16 @@ export function summaryTable(report: RunReport): string {
     ...rows.map(([name, r]) => line(name, r, report.callsByArea[name])),
     line("total", total, Object.values(report.callsByArea).reduce((a, b) => a + b, 0)),
     `seed ${report.seed} · calls per key: ${calls || "none"} · ${(report.ms / 1000).toFixed(1)} s`,
+    ...budgetNote(report),
     ...dataNeeds(report),
   ].join("\n");
+}
+
+/** Checks the call budget left unrun: "0 failed" does not cover them, and a larger budget runs them. */
+function budgetNote(report: RunReport): string[] {
+  const n = report.results.filter((r) => r.outcome === "skip" && /call budget/.test(r.reason ?? "")).length;
+  if (!n) return [];
+  return [`${n} check(s) not run for the call budget: "0 failed" does not cover them; CONTRACTS_MAX_CALLS=5000, with keys nothing else uses for an hour on a target that allows it, runs them all (see "Call budget")`];
 }
 
 /** Which data, absent from the account and not makeable through the API, would enable which skipped checks. */

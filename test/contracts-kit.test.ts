@@ -72,6 +72,10 @@ describe("the kit against our server", () => {
     // Every area runs: each gets its share of the main key's budget and passes checks within it.
     expect(new Set(report.results.filter((r) => r.outcome === "pass").map((r) => r.area))).toEqual(new Set(AREAS));
     for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/call budget/);
+    // The summary says how many the budget left unrun, and how to run them.
+    const unrun = report.results.filter((x) => x.outcome === "skip").length;
+    expect(unrun).toBeGreaterThan(0);
+    expect(summaryTable(report)).toContain(`${unrun} check(s) not run for the call budget: "0 failed" does not cover them; CONTRACTS_MAX_CALLS=5000`);
     // The small fixed cases run at any budget; properties shrink instead of being skipped.
     expect(report.results.filter((r) => r.tags.includes("property") && r.outcome !== "pass").map((r) => r.name)).toEqual([]);
     expect(report.results.filter((r) => r.name.includes("a field with ties")).map((r) => r.outcome)).toEqual(Array(12).fill("pass"));
@@ -267,6 +271,10 @@ describe("the extensions area against our server (CONTRACTS_EXTENSIONS=1)", () =
     expect(problems(report)).toEqual([]);
     expect(new Set(report.results.filter((r) => r.outcome === "pass").map((r) => r.area))).toEqual(new Set([...AREAS, "extensions"]));
     for (const r of report.results.filter((x) => x.outcome === "skip")) expect(r.reason).toMatch(/call budget/);
+    // The summary says how many the budget left unrun, and how to run them.
+    const unrun = report.results.filter((x) => x.outcome === "skip").length;
+    expect(unrun).toBeGreaterThan(0);
+    expect(summaryTable(report)).toContain(`${unrun} check(s) not run for the call budget: "0 failed" does not cover them; CONTRACTS_MAX_CALLS=5000`);
     expect(Math.max(...Object.values(report.calls))).toBeLessThanOrEqual(450);
   }, 120_000);
 
