@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { Config } from "../config.ts";
 import { toImportDocument } from "../import.ts";
 import { sqlitePath } from "../config.ts";
@@ -18,7 +18,19 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     // Which database's secret the logging id's digest was made under: an import elsewhere leaves it out.
     if (set.loggingId) set.loggingId.secretTag = await keySecretTag(store);
     const doc = toImportDocument(set);
-    writeFileSync(second, JSON.stringify(doc, null, 1) + "\n");
+    if (!isPostgresUrl(config.databaseUrl) && existsSync(second) && realpathSync(second) === realpathSync(sqlitePath(config.databaseUrl))) {
+      throw new UsageError(`${second} is the database itself; export to another file`);
+    }
+    // Whole or not at all: a new file renamed over the target, so an interrupted export never leaves
+    // half a document where a good one was.
+    const temp = `${second}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temp, JSON.stringify(doc, null, 1) + "\n");
+      renameSync(temp, second);
+    } catch (e) {
+      rmSync(temp, { force: true });
+      throw new UsageError(`cannot write ${second}: ${(e as Error).message}`);
+    }
     console.error(`exported ${doc.batches.length} batches and ${countOthers(doc)} other documents of ${first} to ${second}`);
     return 0;
   }
@@ -26,7 +38,11 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     if (!first) throw new UsageError("usage: backup <file.sqlite>");
     onlyArguments(args.slice(1), { positional: 1 }, "usage: backup <file.sqlite>");
     if (existsSync(first)) throw new UsageError(`${first} exists; a backup is written to a new file only`);
-    await store.backup(first);
+    try {
+      await store.backup(first);
+    } catch (e) {
+      throw new UsageError(`cannot write the backup to ${first}: ${(e as Error).message}`);
+    }
     console.error(`backup written to ${first}`);
     return 0;
   }

@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { buildDemoData } from "../../src/demo/index.ts";
@@ -112,4 +112,22 @@ test("a logging id exported from one database is left out of an import into anot
   const restored = cli(["import", "alice", file], a);
   expect([restored.code, restored.stderr.includes("not imported")]).toEqual([0, false]);
   expect(digestOf(a)).toBe(exported.digest);
+});
+
+test("export and backup to a path they cannot write, or over the database, say so in one line and write nothing", () => {
+  const env = { DATABASE_URL: join(dir.path, "paths.sqlite") };
+  expect(cli(["user", "add", "alice"], env).code).toBe(0);
+  const cases: Array<[string[], string]> = [
+    [["export", "alice", join(dir.path, "missing-dir", "x.json")], `brewrecords: cannot write ${join(dir.path, "missing-dir", "x.json")}: `],
+    [["export", "alice", dir.path], `brewrecords: cannot write ${dir.path}: `],
+    [["export", "alice", env.DATABASE_URL], `brewrecords: ${env.DATABASE_URL} is the database itself; export to another file`],
+    [["backup", join(dir.path, "missing-dir", "b.sqlite")], `brewrecords: cannot write the backup to ${join(dir.path, "missing-dir", "b.sqlite")}: `],
+  ];
+  for (const [args, start] of cases) {
+    const res = cli(args, env);
+    expect([args.join(" "), res.code, res.stderr.startsWith(start), res.stderr.includes("    at ")]).toEqual([args.join(" "), 1, true, false]);
+  }
+  // The database is whole, and no temporary file is left beside the targets.
+  expect(cli(["export", "alice", join(dir.path, "after.json")], env).code).toBe(0);
+  expect(readdirSync(dir.path).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 });
