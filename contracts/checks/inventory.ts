@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import type { Area, Check, Ctx } from "../engine.ts";
 import { COLLECTIONS, INVENTORY_CREATE_MANAGED, INVENTORY_PATCH_MANAGED, TEXT, keptManaged, managedValues } from "../doc.ts";
-import { assert, expectArray, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
+import { assert, expectArray, expectObject, expectStatus, expectText, fail, madeId, show } from "../expect.ts";
 import { property } from "../property.ts";
 import { filterChecks } from "./inventory-filters.ts";
 import { makeItem, type Made } from "./inventory-items.ts";
@@ -152,7 +152,8 @@ function modeChecks(made: Made): Check[] {
       name: "POST /v2/inventory/fermentables with a name that is not a string answers 400 with a JSON array [Inventory, Errors]",
       async run(ctx) {
         const ex = await ctx.client.call({ method: "POST", path: "/v2/inventory/fermentables", account: ctx.main, json: { name: { not: "a string" }, ...INVENTORY_BODIES.fermentables } });
-        if (ex.status === 201) made.created.add(`/v2/inventory/fermentables/${(JSON.parse(ex.body) as { id: string }).id}`);
+        const id = madeId(ex);
+        if (id) made.created.add(`/v2/inventory/fermentables/${id}`);
         expectArray(ex, 400);
       },
     },

@@ -2,7 +2,7 @@
 // Every recipe made here is named with the run prefix and deleted in teardown.
 import type { Area, Check, Ctx } from "../engine.ts";
 import { RECIPE_BOUNDS, RECIPE_MANAGED, TEXT, boundCases, keptManaged, managedValues } from "../doc.ts";
-import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, fail, show } from "../expect.ts";
+import { assert, expectArray, expectCreated, expectObject, expectStatus, expectText, fail, madeId, show } from "../expect.ts";
 import { missingId } from "../data.ts";
 import type { Exchange } from "../client.ts";
 import { hopAddition, recipeBody } from "../records.ts";
@@ -24,7 +24,8 @@ export function recipesArea(): Area {
   /** A refused create must not leave a record; if it did, it is tracked for deletion and the check fails. */
   const refused = async (ctx: Ctx, body: unknown) => {
     const ex = await ctx.client.call({ method: "POST", path: "/v2/recipes", account: ctx.main, json: body });
-    if (ex.status === 201) created.add(String((JSON.parse(ex.body) as { id?: string }).id));
+    const id = madeId(ex);
+    if (id) created.add(id);
     expectArray(ex, 400);
   };
   let shared: string | undefined;

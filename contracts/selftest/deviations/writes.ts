@@ -38,6 +38,15 @@ function patchKeeps(prefix: string, leave: string[]): Deviation["handle"] {
 
 export const WRITES: Deviation[] = [
   {
+    name: "created-200", area: "inventory", caughtBy: "POST /v2/inventory/miscs answers 201 `{\"id\": …}` and the item reads back",
+    what: "a POST of a misc answers 200 where the document says 201 (the item is made)",
+    async handle(c) {
+      if (c.method !== "POST" || c.path !== "/v2/inventory/miscs") return;
+      const u = await c.forward();
+      return u.status === 201 ? { ...u, status: 200 } : u;
+    },
+  },
+  {
     name: "mash-ph-edge-exclusive", area: "batches", caughtBy: "measuredMashPh=14 is accepted",
     what: "PATCH measuredMashPh=14 answers 400 `Invalid measuredMashPh`",
     async handle(c) { if (batchPatch(c) && c.json()?.measuredMashPh === 14) return text("Invalid measuredMashPh", 400); },
