@@ -27,7 +27,10 @@ export async function cleanupByPrefix(ctx: Ctx): Promise<void> {
   if (unmetNeed(ctx.config, "creates")) return;
   const creating = ["auth", "isolation", "lists", "recipes", "inventory", "extensions"].some((a) => ctx.config.areas.includes(a as never));
   if (!creating) return;
-  for (const label of ["main", "other"] as const) {
+  // The auth area tries to create with the read-only key, which must be refused; a target that does
+  // not refuse keeps what it made there, to be found and deleted too (with that key, as it allowed).
+  const labels = ctx.config.areas.includes("auth") ? (["main", "other", "readonly"] as const) : (["main", "other"] as const);
+  for (const label of labels) {
     const account = ctx.config.accounts[label];
     if (account) await deleteLeftovers(ctx, account);
   }

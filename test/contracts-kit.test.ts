@@ -154,6 +154,17 @@ describe("the kit against our server", () => {
     expect([await stock("a-no-stock"), await stock("b-stock")]).toEqual([null, 4]);
   }, 60_000);
 
+  test("a read-only key that may write after all: the auth checks fail, and what it made in its account is deleted", async () => {
+    const key = account(main, "kit-ro-writes", "all");
+    const report = await runKit(config({ CONTRACTS_AREAS: "auth", CONTRACTS_READONLY_USER_ID: "kit-ro-writes", CONTRACTS_READONLY_API_KEY: key }));
+    expect(report.results.filter((r) => r.outcome === "fail").length).toBeGreaterThan(0);
+    const auth = `Basic ${Buffer.from(`kit-ro-writes:${key}`).toString("base64")}`;
+    for (const path of ["/v2/recipes", ...["fermentables", "hops", "miscs", "yeasts"].map((c) => `/v2/inventory/${c}`)]) {
+      const names = (await (await fetch(`${main.url}${path}?limit=50`, { headers: { Authorization: auth } })).json()).map((e: { name?: string }) => String(e.name));
+      expect([path, names.filter((n: string) => n.startsWith("contracts-kit-"))]).toEqual([path, []]);
+    }
+  }, 60_000);
+
   test("a refused main key stops the run before any verdict, naming the key", async () => {
     const run = runKit(config({ CONTRACTS_AREAS: AREAS.join(","), CONTRACTS_API_KEY: `${settings.CONTRACTS_API_KEY}x` }));
     await expect(run).rejects.toBeInstanceOf(PreflightError);
