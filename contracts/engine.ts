@@ -47,6 +47,8 @@ export interface RunReport {
   /** Calls made while each area ran, all keys together. */
   callsByArea: Record<string, number>;
   ms: number;
+  /** Whether a main key was given: without one, only the checks that need no key run. */
+  mainKey: boolean;
 }
 
 export class Skip extends Error {
@@ -206,7 +208,7 @@ export async function runChecks(config: Config, opts: RunOptions, ctx = makeCtx(
     ctx.budget.shareFor(undefined);
     if (opts.around) await setup(() => opts.around!(ctx)).catch(() => {});
   }
-  return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started };
+  return { baseUrl: config.baseUrl, seed: config.seed, runPrefix: ctx.runPrefix, results, calls: { ...ctx.budget.used }, callsByArea, ms: Date.now() - started, mainKey: config.accounts.main !== undefined };
 }
 
 /**

@@ -28,6 +28,7 @@ export function summaryTable(report: RunReport): string {
     ...rows.map(([name, r]) => line(name, r, report.callsByArea[name])),
     line("total", total, Object.values(report.callsByArea).reduce((a, b) => a + b, 0)),
     `seed ${report.seed} · calls per key: ${calls || "none"} · ${(report.ms / 1000).toFixed(1)} s`,
+    ...(!report.mainKey ? ["no main key given (CONTRACTS_USER_ID, CONTRACTS_API_KEY): only the checks that need no key ran"] : []),
     ...budgetNote(report),
     ...dataNeeds(report),
   ].join("\n");

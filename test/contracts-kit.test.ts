@@ -165,6 +165,14 @@ describe("the kit against our server", () => {
     }
   }, 60_000);
 
+  test("no key at all: the checks that need none run, and the summary says the rest did not for want of a key", async () => {
+    const report = await runKit(config({ CONTRACTS_AREAS: AREAS.join(",") }, {}));
+    expect(problems(report)).toEqual([]);
+    expect(report.results.filter((r) => r.outcome === "pass").length).toBeGreaterThan(0);
+    expect(summaryTable(report)).toContain("no main key given (CONTRACTS_USER_ID, CONTRACTS_API_KEY): only the checks that need no key ran");
+    expect(summaryTable(await runKit(config({ CONTRACTS_AREAS: "errors" })))).not.toContain("no main key given");
+  }, 60_000);
+
   test("a refused main key stops the run before any verdict, naming the key", async () => {
     const run = runKit(config({ CONTRACTS_AREAS: AREAS.join(","), CONTRACTS_API_KEY: `${settings.CONTRACTS_API_KEY}x` }));
     await expect(run).rejects.toBeInstanceOf(PreflightError);
