@@ -3,6 +3,7 @@ import { newId } from "./lib/ids.ts";
 import { isBatchStatus, INGREDIENT_COLLECTIONS, type Kind } from "./resources.ts";
 import type { ImportBatch, ImportDevice, ImportSet } from "./store/types.ts";
 import type { ValidationIssue } from "./schema/issues.ts";
+import { DEVICE_TYPES, isDeviceName } from "./devices/parse.ts";
 // The validators alone, not the schemas they were generated from (src/schema/index.ts): an import loads no
 // schema-building code.
 import { validateBatch, validateBrewTracker, validateIngredient, validateReading, validateRecipe } from "./schema/validate.ts";
@@ -106,7 +107,9 @@ function parseDevices(devices: unknown): ImportDevice[] {
     const where = `devices[${index}]`;
     if (!isPlainObject(d)) throw new ImportError(`${where}: must be a JSON object`);
     const issues: string[] = [];
-    if (!isName(d.type) || !isName(d.name)) issues.push("type and name must be non-empty strings of at most 200 characters");
+    // As a post or the API could make it: a known type, and a name a device may have.
+    if (!(DEVICE_TYPES as readonly unknown[]).includes(d.type)) issues.push(`type must be one of ${DEVICE_TYPES.join(", ")}`);
+    if (typeof d.name !== "string" || !isDeviceName(d.name)) issues.push("name must be 1 to 64 printable characters without /");
     if (d.batchId !== null && !isName(d.batchId)) issues.push("batchId must be a batch's _id or null");
     if (d.lastLog !== null && !isNumber(d.lastLog)) issues.push("lastLog must be a number (Unix ms) or null");
     if (d.lastData !== null && !isPlainObject(d.lastData)) issues.push("lastData must be an object or null");

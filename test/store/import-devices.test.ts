@@ -44,7 +44,11 @@ test("malformed devices and logging ids are refused, naming the element", () => 
   };
   expect(refused({ devices: {} })).toBe("devices must be an array");
   expect(refused({ devices: [1] })).toBe("devices[0]: must be a JSON object");
-  expect(refused({ devices: [{ ...DEVICE, name: "" }] })).toBe("devices[0]: type and name must be non-empty strings of at most 200 characters");
+  expect(refused({ devices: [{ ...DEVICE, name: "" }] })).toBe("devices[0]: name must be 1 to 64 printable characters without /");
+  // What no post or API call could make: an unknown type, a name with a slash or past 64 characters.
+  expect(refused({ devices: [{ ...DEVICE, type: "bogus" }] })).toBe("devices[0]: type must be one of iSpindel, tilt, stream");
+  expect(refused({ devices: [{ ...DEVICE, name: "a/b" }] })).toBe("devices[0]: name must be 1 to 64 printable characters without /");
+  expect(refused({ devices: [{ ...DEVICE, name: "n".repeat(65) }] })).toBe("devices[0]: name must be 1 to 64 printable characters without /");
   expect(refused({ devices: [{ ...DEVICE, settings: { gravityOffset: "1", tempOffset: 0 } }] })).toBe("devices[0]: settings must be {gravityOffset, tempOffset} with numbers");
   expect(refused({ devices: [{ ...DEVICE, readings: [{ sg: 1 }] }] })).toBe("devices[0]: readings[0] must be an object with a numeric time (Unix ms)");
   expect(refused({ devices: [DEVICE, DEVICE] })).toBe("devices[1]: duplicate device iSpindel Red");
