@@ -99,6 +99,20 @@ describe("a pull killed midway", () => {
   });
 });
 
+/** An account pulled once into `<name>-here`, then one of its recipes changed here (imported over it). */
+async function pulledThenEditedHere(name: string) {
+  const key = remote.account(name);
+  const local = localAccount(dir.path, `${name}-here`);
+  const env = { ...local.env, PULL_API_KEY: key };
+  const args = [`${name}-here`, "--user-id", name, ...from()];
+  expect((await runPull(args, env)).code).toBe(0);
+  const recipe = { ...apiFixture("recipe-export"), _id: "Rc03b2Wk8Lq1Zx7Hc4Ms9Vd3Pn6Jy0", name: "Edited here" };
+  const file = `${dir.path}/${name}-edit.json`;
+  await Bun.write(file, JSON.stringify({ recipes: [recipe] }));
+  expect((await spawnCli(["import", `${name}-here`, file], env).finished()).code).toBe(0);
+  return { key, local, env, args, recipe };
+}
+
 describe("a later pull", () => {
   test("with nothing changed there reads the lists and the active batches' readings, and writes nothing", async () => {
     const key = remote.account("again");
@@ -158,15 +172,7 @@ describe("a later pull", () => {
   });
 
   test("a pull from another source (a mistyped --from) is refused and leaves the history, so the next pull still keeps what changed here", async () => {
-    const key = remote.account("source");
-    const local = localAccount(dir.path, "source-here");
-    const env = { ...local.env, PULL_API_KEY: key };
-    const args = ["source-here", "--user-id", "source", ...from()];
-    expect((await runPull(args, env)).code).toBe(0);
-    const recipe = { ...apiFixture("recipe-export"), _id: "Rc03b2Wk8Lq1Zx7Hc4Ms9Vd3Pn6Jy0", name: "Edited here" };
-    const file = `${dir.path}/source-edit.json`;
-    await Bun.write(file, JSON.stringify({ recipes: [recipe] }));
-    expect((await spawnCli(["import", "source-here", file], env).finished()).code).toBe(0);
+    const { local, env, args, recipe } = await pulledThenEditedHere("source");
     const statePath = `${local.databaseUrl}.pull-source-here.json`;
     const history = readFileSync(statePath, "utf8");
 
@@ -208,15 +214,7 @@ describe("a later pull", () => {
   });
 
   test("keeps a document changed here that did not change there, and reports nothing skipped for it", async () => {
-    const key = remote.account("edited");
-    const local = localAccount(dir.path, "edited-here");
-    const env = { ...local.env, PULL_API_KEY: key };
-    const args = ["edited-here", "--user-id", "edited", ...from()];
-    expect((await runPull(args, env)).code).toBe(0);
-    const recipe = { ...apiFixture("recipe-export"), _id: "Rc03b2Wk8Lq1Zx7Hc4Ms9Vd3Pn6Jy0", name: "Edited here" };
-    const file = `${dir.path}/edited.json`;
-    await Bun.write(file, JSON.stringify({ recipes: [recipe] }));
-    expect((await spawnCli(["import", "edited-here", file], env).finished()).code).toBe(0);
+    const { key, local, env, args, recipe } = await pulledThenEditedHere("edited");
     const before = await accountTexts(local.databaseUrl, "edited-here");
     expect(before[`recipe ${recipe._id}`]).toContain('"name":"Edited here"');
     const res = await runPull(args, env);
