@@ -36,11 +36,6 @@ function sum(values: number[]): number {
 }
 
 /**
- * Returns a new recipe with every calculated field filled in. Never throws and never
- * returns NaN or Infinity; the input is not changed. `og`, `fg`, `ibu`, `color` and
- * `abv` are kept when the client sent a finite number; the rest is always computed.
- */
-/**
  * The settings a recipe's figures are calculated with where it names none of its own: its equipment's,
  * else the API document's defaults (boil 60 min, efficiency 72 %, `tinseth`; a 20 L batch).
  */
@@ -49,6 +44,11 @@ export function settingsUsed(recipe: Record<string, unknown>): { batchSize: numb
   return { batchSize: eq.batchSize, boilTime: eq.boilTime, efficiency: round(eq.efficiency * 100, 2), ibuFormula: ibuFormulaOf(recipe.ibuFormula) };
 }
 
+/**
+ * Returns a new recipe with every calculated field filled in. Never throws and never
+ * returns NaN or Infinity; the input is not changed. `og`, `fg`, `ibu`, `color` and
+ * `abv` are kept when the client sent a finite number; the rest is always computed.
+ */
 export function calculateRecipe(recipe: Record<string, unknown>): Record<string, unknown> {
   const input: Obj = isObj(recipe) ? recipe : {};
   const eq = readEquipment(input);
