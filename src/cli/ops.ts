@@ -18,7 +18,8 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
     // Which database's secret the logging id's digest was made under: an import elsewhere leaves it out.
     if (set.loggingId) set.loggingId.secretTag = await keySecretTag(store);
     const doc = toImportDocument(set);
-    if (!isPostgresUrl(config.databaseUrl) && existsSync(second) && realpathSync(second) === realpathSync(sqlitePath(config.databaseUrl))) {
+    const database = isPostgresUrl(config.databaseUrl) ? undefined : sqlitePath(config.databaseUrl);
+    if (database && database !== ":memory:" && existsSync(database) && existsSync(second) && realpathSync(second) === realpathSync(database)) {
       throw new UsageError(`${second} is the database itself; export to another file`);
     }
     // Whole or not at all: a new file renamed over the target, so an interrupted export never leaves
