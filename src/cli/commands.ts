@@ -80,8 +80,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
   try {
     if (cmd === "user" && sub === "add") {
       const id = userId(rest[0]);
-      const extra = rest.slice(1).filter((a) => a !== "--password-stdin");
-      if (extra.length) throw new UsageError(`unknown option(s) for user add: ${extra.join(" ")}\n${USAGE}`);
+      onlyArguments("user add", rest, { positional: 1, flags: ["--password-stdin"] }, USAGE);
       // The password is checked before the account exists, so a refused one creates nothing.
       const hash = rest.includes("--password-stdin") ? await passwordFromStdin() : null;
       if (!(await store.createUser(id, hash))) throw new UsageError(`user ${id} already exists`);
@@ -97,7 +96,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
     }
     if (cmd === "key" && sub === "generate") {
       const id = userId(rest[0]);
-      onlyArguments(rest, { positional: 1, values: ["--scopes", "--api-version"] }, USAGE);
+      onlyArguments("key generate", rest, { positional: 1, values: ["--scopes", "--api-version"] }, USAGE);
       if (option(rest, "--scopes") === undefined) throw new UsageError(`key generate needs --scopes (all, or a comma list)\n${USAGE}`);
       const version = option(rest, "--api-version") ?? "2";
       if (version !== "1" && version !== "2") throw new UsageError("--api-version must be 1 or 2");
@@ -118,7 +117,7 @@ export async function runCommand(args: string[], config: Config, open: (url: str
       const id = userId(sub);
       const file = rest[0];
       if (!file) throw new UsageError(`missing <file.json>\n${USAGE}`);
-      onlyArguments(rest, { positional: 1 }, USAGE);
+      onlyArguments("import", rest, { positional: 1 }, USAGE);
       if (!(await store.userExists(id))) throw new UsageError(`no user ${id} (create it with: user add ${id})`);
       let parsed: unknown;
       try {

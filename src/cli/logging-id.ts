@@ -1,6 +1,6 @@
 import { issueLoggingId } from "../devices/logging-id.ts";
 import type { Store } from "../store/types.ts";
-import { UsageError } from "./usage-error.ts";
+import { onlyArguments, UsageError } from "./usage-error.ts";
 
 /**
  * `logging-id <userId> [--regenerate]`: makes the account's logging id on first use and prints it. The
@@ -8,8 +8,7 @@ import { UsageError } from "./usage-error.ts";
  * posting with the old one are refused at once.
  */
 export async function runLoggingId(userId: string, options: string[], store: Store): Promise<number> {
-  const unknown = options.filter((o) => o !== "--regenerate");
-  if (unknown.length) throw new UsageError(`unknown option(s) for logging-id: ${unknown.join(" ")}`);
+  onlyArguments("logging-id", options, { positional: 0, flags: ["--regenerate"] });
   if (!(await store.userExists(userId))) throw new UsageError(`no user ${userId} (create it with: user add ${userId})`);
   const regenerate = options.includes("--regenerate");
   if (!regenerate && (await store.getLoggingId(userId))) {

@@ -12,7 +12,7 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
   const [cmd, first, second] = args;
   if (cmd === "export") {
     if (!first || !second) throw new UsageError("usage: export <userId> <file.json>");
-    onlyArguments(args.slice(1), { positional: 2 }, "usage: export <userId> <file.json>");
+    onlyArguments("export", args.slice(1), { positional: 2 }, "usage: export <userId> <file.json>");
     if (!(await store.userExists(first))) throw new UsageError(`no user ${first}`);
     const set = await store.exportAll(first);
     // Which database's secret the logging id's digest was made under: an import elsewhere leaves it out.
@@ -37,7 +37,7 @@ export async function runOpsCommand(args: string[], store: Store, config: Config
   }
   if (cmd === "backup") {
     if (!first) throw new UsageError("usage: backup <file.sqlite>");
-    onlyArguments(args.slice(1), { positional: 1 }, "usage: backup <file.sqlite>");
+    onlyArguments("backup", args.slice(1), { positional: 1 }, "usage: backup <file.sqlite>");
     if (existsSync(first)) throw new UsageError(`${first} exists; a backup is written to a new file only`);
     try {
       await store.backup(first);
@@ -66,9 +66,7 @@ async function migrateStore(args: string[]): Promise<number> {
     if (!v || v.startsWith("--")) throw new UsageError(`${name} needs a value\n${MIGRATE_USAGE}`);
     return v;
   };
-  const known = new Set(["--from", "--to", "--force"]);
-  const unknown = args.filter((a, i) => a.startsWith("--") && !known.has(a) && !(i > 0 && ["--from", "--to"].includes(args[i - 1])));
-  if (unknown.length) throw new UsageError(`unknown option(s): ${unknown.join(" ")}\n${MIGRATE_USAGE}`);
+  onlyArguments("migrate-store", args, { positional: 0, values: ["--from", "--to"], flags: ["--force"] }, MIGRATE_USAGE);
   const from = value("--from");
   const to = value("--to");
   if (from === to) throw new UsageError("--from and --to name the same store");

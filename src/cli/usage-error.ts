@@ -10,7 +10,7 @@ export class UsageError extends Error {
  * `flags`, and more than `positional` plain arguments. A mistyped option is an error, never ignored:
  * `key generate --api-verison 1` would otherwise make a version 2 key with every scope.
  */
-export function onlyArguments(args: readonly string[], spec: { positional: number; values?: readonly string[]; flags?: readonly string[] }, usage: string): void {
+export function onlyArguments(command: string, args: readonly string[], spec: { positional: number; values?: readonly string[]; flags?: readonly string[] }, usage?: string): void {
   const extra: string[] = [];
   let plain = 0;
   for (let i = 0; i < args.length; i++) {
@@ -19,5 +19,5 @@ export function onlyArguments(args: readonly string[], spec: { positional: numbe
     else if (spec.flags?.includes(a)) continue;
     else if (a.startsWith("--") || ++plain > spec.positional) extra.push(a);
   }
-  if (extra.length) throw new UsageError(`unknown option(s) or argument(s): ${extra.join(" ")}\n${usage}`);
+  if (extra.length) throw new UsageError(`unknown option(s) or argument(s) for ${command}: ${extra.join(" ")}${usage ? `\n${usage}` : ""}`);
 }

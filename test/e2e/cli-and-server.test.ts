@@ -63,11 +63,13 @@ describe("command line", () => {
     writeFileSync(file, JSON.stringify({ batches: [{ _id: "b-extra", name: "Extra" }] }));
     const refused: Array<[string[], string]> = [
       // A typo would otherwise make a version 2 key with every scope in place of the key in use.
-      [["key", "generate", "alice", "--scopes", "batches.read", "--api-verison", "1"], "unknown option(s) or argument(s): --api-verison 1"],
+      [["key", "generate", "alice", "--scopes", "batches.read", "--api-verison", "1"], "unknown option(s) or argument(s) for key generate: --api-verison 1"],
       [["key", "generate", "alice"], "key generate needs --scopes (all, or a comma list)"],
-      [["import", "alice", file, "--dry-run"], "unknown option(s) or argument(s): --dry-run"],
-      [["export", "alice", join(dir.path, "out.json"), "--bogus"], "unknown option(s) or argument(s): --bogus"],
-      [["backup", join(dir.path, "copy.sqlite"), "more"], "unknown option(s) or argument(s): more"],
+      [["import", "alice", file, "--dry-run"], "unknown option(s) or argument(s) for import: --dry-run"],
+      [["export", "alice", join(dir.path, "out.json"), "--bogus"], "unknown option(s) or argument(s) for export: --bogus"],
+      [["backup", join(dir.path, "copy.sqlite"), "more"], "unknown option(s) or argument(s) for backup: more"],
+      [["logging-id", "alice", "--regenrate"], "unknown option(s) or argument(s) for logging-id: --regenrate"],
+      [["migrate-store", "--from", env.DATABASE_URL, "--to", join(dir.path, "copy.sqlite"), "--froce"], "unknown option(s) or argument(s) for migrate-store: --froce"],
     ];
     for (const [args, message] of refused) {
       const res = cli(args, env);

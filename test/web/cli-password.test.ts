@@ -54,7 +54,7 @@ describe("passwords from the command line", () => {
   test("a misspelt option of user add is refused", () => {
     const res = cli(["user", "add", "carol", "--password-stdn"], env, "long enough pass\n");
     expect(res.code).toBe(1);
-    expect(res.stderr).toStartWith("brewrecords: unknown option(s) for user add: --password-stdn\n");
+    expect(res.stderr).toStartWith("brewrecords: unknown option(s) or argument(s) for user add: --password-stdn\n");
   });
 
   test("user add without the option still makes an account without a password", async () => {
