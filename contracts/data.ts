@@ -41,11 +41,15 @@ export function reference(ctx: Ctx, path: string, query: Record<string, string> 
   return ctx.once(key, () => listAll(ctx, ctx.main, path, query));
 }
 
-export async function firstId(ctx: Ctx, account: Account, path: string): Promise<string | undefined> {
-  return ctx.once(`first ${account.label} ${path}`, async () => {
-    const ex = await ctx.client.call({ method: "GET", path, account, query: { limit: 1 } });
-    const id = expectArray(ex)[0]?._id;
-    return typeof id === "string" ? id : undefined;
+/**
+ * The account's first `_id` in `path`; with `own`, the first that is its own record, not a shared
+ * catalog item (`default-…`) that every account may read, also when it changed its copy.
+ */
+export async function firstId(ctx: Ctx, account: Account, path: string, own = false): Promise<string | undefined> {
+  return ctx.once(`first ${account.label} ${path}${own ? " own" : ""}`, async () => {
+    const ex = await ctx.client.call({ method: "GET", path, account, query: { limit: own ? 50 : 1 } });
+    const id = expectArray(ex).map((e) => e._id).find((i) => typeof i === "string" && !(own && i.startsWith("default-")));
+    return id as string | undefined;
   });
 }
 

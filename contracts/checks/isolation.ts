@@ -36,21 +36,9 @@ async function compareWithMissing(ctx: Ctx, method: string, list: string, suffix
 /** Records the other account holds or, where the API lets the kit, one it makes; deleted in teardown. */
 type Made = { path: string }[];
 
-/**
- * The first id of the other account's own in `list`: not a shared catalog item (`default-…`), which
- * every account may read, also when the other account changed its copy.
- */
-async function ownFirstId(ctx: Ctx, other: Account, list: string): Promise<string | undefined> {
-  return ctx.once(`own first ${list}`, async () => {
-    const entries = expectArray(await ctx.client.call({ method: "GET", path: list, account: other, query: { limit: 50 } }));
-    const id = entries.map((e) => e._id).find((i) => typeof i === "string" && !i.startsWith("default-"));
-    return id as string | undefined;
-  });
-}
-
 async function otherRecord(ctx: Ctx, list: string, created: Made): Promise<string> {
   const other = ctx.account("other");
-  const existing = await ownFirstId(ctx, other, list);
+  const existing = await firstId(ctx, other, list, true);
   if (existing) return existing;
   if (list === "/v2/batches" || unmetNeed(ctx.config, "creates")) return ctx.needData(`a record in ${list} of the other account`);
   return ctx.once(`made by other ${list}`, async () => {
