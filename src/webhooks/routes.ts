@@ -11,6 +11,9 @@ import { createWebhook, deleteWebhook, listWebhooks, rotateSecret, sendTestEvent
 // account's subscriptions; it makes, changes, tests or deletes one only when it may read every event
 // the subscription asks for (service.ts).
 
+/** What every request on one subscription says of its scopes (service.ts, `manageable`). */
+const MANAGED = " A key that may not read every event the subscription asks for gets 403.";
+
 const ID_PARAMETER = { name: "id", in: "path" as const, required: true, schema: { type: "string" }, description: "The subscription's `id`" };
 
 export function webhookRoutes(deps: Deps): void {
@@ -54,7 +57,7 @@ export function webhookRoutes(deps: Deps): void {
         doc: {
           summary: "Change a webhook subscription",
           description:
-            "Sets its `url`, its `events`, or both, checked as when subscribing; its id and secret stay. Events recorded before stay, and go to the URL it has when they are tried. An unknown id is 404 whatever the body.",
+            "Sets its `url`, its `events`, or both, checked as when subscribing; its id and secret stay. Events recorded before stay, and go to the URL it has when they are tried. An unknown id is 404 whatever the body." + MANAGED,
           parameters: [ID_PARAMETER],
           requestBody: jsonBody(WebhookUpdateSchema, "What changes"),
           responses: {
@@ -76,7 +79,7 @@ export function webhookRoutes(deps: Deps): void {
         doc: {
           summary: "Rotate a webhook's signing secret",
           description:
-            "A new `whsec_` secret, in this answer only. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), the new secret's and the previous one's, so a receiver verifies with either while it moves to the new one. A body, if any, is not read.",
+            "A new `whsec_` secret, in this answer only. For 24 hours deliveries carry two signatures in `webhook-signature` (Standard Webhooks' space-separated list), the new secret's and the previous one's, so a receiver verifies with either while it moves to the new one. A body, if any, is not read." + MANAGED,
           parameters: [ID_PARAMETER],
           responses: { "200": json(WebhookSecretSchema, "The new secret"), "404": NOT_FOUND },
         },
@@ -91,7 +94,7 @@ export function webhookRoutes(deps: Deps): void {
         doc: {
           summary: "Send a test event",
           description:
-            "Sends the subscription one `webhook.test` event (`data`: the `account`, `kind` `webhook` and the subscription's `id`), whatever events it asked for, signed and retried as any other. Answers at once with its `webhook-id`; the delivery follows as any event's does and shows in the list's `lastDeliveries`.",
+            "Sends the subscription one `webhook.test` event (`data`: the `account`, `kind` `webhook` and the subscription's `id`), whatever events it asked for, signed and retried as any other. Answers at once with its `webhook-id`; the delivery follows as any event's does and shows in the list's `lastDeliveries`." + MANAGED,
           parameters: [ID_PARAMETER],
           responses: { "202": json(WebhookTestSentSchema, "Recorded; to be delivered"), "404": NOT_FOUND },
         },
@@ -105,7 +108,7 @@ export function webhookRoutes(deps: Deps): void {
         answer: "text",
         doc: {
           summary: "Delete a webhook subscription",
-          description: "Its undelivered events go with it.",
+          description: `Its undelivered events go with it.${MANAGED}`,
           parameters: [ID_PARAMETER],
           responses: { "200": ok("Deleted"), "404": NOT_FOUND },
         },
