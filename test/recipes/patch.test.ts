@@ -82,6 +82,11 @@ describe("PATCH /v2/recipes/{id}: shallow merge", () => {
           const fields = await clientFields(w);
           const { og: _og, fg: _fg, ibu: _ibu, color: _color, abv: _abv, ...rest } = withoutServer(STORED);
           expect(fields).toMatchObject({ ...rest, batchSize: 25, og: 1, fg: 1, color: 0, abv: 0 });
+          // IBU follows the hops at the new size: the sum of each hop's own (each rounded to 0.1, so the
+          // sum is within 0.05 a hop of the recipe's figure), no longer the imported 30.
+          const hopIbus = (fields.hops as Doc[]).map((h) => h.ibu as number);
+          expect(Math.abs((fields.ibu as number) - hopIbus.reduce((a, b) => a + b, 0))).toBeLessThanOrEqual(0.05 * hopIbus.length + 1e-9);
+          expect(fields.ibu).not.toBe(30);
         },
       }),
       patch("an empty object is 200 Nothing to update and writes nothing", {}, 200, { text: "Nothing to update", after: untouched }),
